@@ -1,0 +1,1 @@
+"""Package data shipped with Hercules as ``hercules.assets``: card and board data, art."""

@@ -1,0 +1,75 @@
+"""The Hercules rules engine: pure, deterministic, headless.
+
+It never imports pygame, pygame_gui or platformdirs and does no I/O beyond
+reading its own card data. The public API::
+
+    state = new_game(GameConfig(players=4), seed=7)
+    while not state.is_terminal:
+        action = legal_actions(state)[0]
+        state, events = apply(state, action)
+    result = score(state)
+"""
+
+from .actions import Action, Event
+from .cards import Card, CardSet, Deck, card_set, labour_names, parse_card_data
+from .errors import (
+    CardDataError,
+    HerculesError,
+    IllegalActionError,
+    InvalidStateError,
+    MalformedActionError,
+    Reason,
+    UnknownCardError,
+)
+from .invariants import check_invariants
+from .rules import apply, labour_result, legal_actions, new_game, replay, validate
+from .scoring import PlayerScore, ScoreResult, score, symbol_counts
+from .state import (
+    CHANCE,
+    MODES,
+    SIMPLIFIED,
+    SOLO,
+    STANDARD,
+    GameConfig,
+    GameState,
+    PlayerState,
+    state_from_json,
+)
+
+__all__ = [
+    "Action",
+    "CHANCE",
+    "Card",
+    "CardDataError",
+    "CardSet",
+    "Deck",
+    "Event",
+    "GameConfig",
+    "GameState",
+    "HerculesError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "MODES",
+    "MalformedActionError",
+    "PlayerScore",
+    "PlayerState",
+    "Reason",
+    "SIMPLIFIED",
+    "SOLO",
+    "STANDARD",
+    "ScoreResult",
+    "UnknownCardError",
+    "apply",
+    "card_set",
+    "check_invariants",
+    "labour_names",
+    "labour_result",
+    "legal_actions",
+    "new_game",
+    "parse_card_data",
+    "replay",
+    "score",
+    "state_from_json",
+    "symbol_counts",
+    "validate",
+]

@@ -1,0 +1,124 @@
+"""Actions (what a player or the chance/automaton steps decide) and events (what happened).
+
+Both are immutable, hashable, ordered and JSON-serialisable. An :class:`Action`
+is a plain named tuple so that legal-action lists are cheap to build and sort.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .errors import MalformedActionError
+
+# Action kinds.
+ROLL = "roll"  #: chance step of phase 1: everyone rolls
+HADES = "hades"  #: the solo automaton's whole turn
+LABOUR = "labour"  #: perform a labour: ``op`` over ``dice`` (two die indices)
+USE = "use"  #: use ``card``'s ability (``dice`` targets, ``target`` player for copy)
+END_TURN = "end_turn"  #: after using abilities, give up the labour
+REST = "rest"  #: begin resting (then RETURN_CUBE / TURN_UP / END_REST)
+RETURN_CUBE = "return_cube"  #: while resting, take the cube off ``card``
+TURN_UP = "turn_up"  #: while resting, turn god ``card`` face up
+END_REST = "end_rest"  #: finish resting; the turn ends
+CHOOSE_DEMIGOD = "choose_demigod"  #: after a labour, take the top card of ``deck``
+
+KINDS: frozenset[str] = frozenset(
+    {ROLL, HADES, LABOUR, USE, END_TURN, REST, RETURN_CUBE, TURN_UP, END_REST, CHOOSE_DEMIGOD}
+)
+
+#: Die indices: a player's two coloured dice, and the white die while they hold it.
+WHITE = 2
+
+
+class Action(NamedTuple):
+    """One decision. Unused fields keep their defaults so that actions sort and compare."""
+
+    kind: str
+    card: str = ""
+    op: str = ""
+    dice: tuple[int, ...] = ()
+    target: int = -1
+    deck: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict holding only the fields that are set."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.card:
+            out["card"] = self.card
+        if self.op:
+            out["op"] = self.op
+        if self.dice:
+            out["dice"] = list(self.dice)
+        if self.target >= 0:
+            out["target"] = self.target
+        if self.deck:
+            out["deck"] = self.deck
+        return out
+
+    @staticmethod
+    def from_json(data: Any) -> Action:
+        """Build an action from :meth:`to_json` output, or raise :class:`MalformedActionError`."""
+        if not isinstance(data, dict):
+            raise MalformedActionError("an action must be a JSON object")
+        unknown = set(data) - {"kind", "card", "op", "dice", "target", "deck"}
+        if unknown:
+            raise MalformedActionError(f"unknown action field(s): {', '.join(sorted(unknown))}")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise MalformedActionError(f"unknown action kind: {kind!r}")
+        for key in ("card", "op", "deck"):
+            if not isinstance(data.get(key, ""), str):
+                raise MalformedActionError(f"action field {key!r} must be a string")
+        dice = data.get("dice", [])
+        if not isinstance(dice, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= WHITE for d in dice
+        ):
+            raise MalformedActionError("action field 'dice' must be a list of die indices 0-2")
+        target = data.get("target", -1)
+        if not isinstance(target, int) or isinstance(target, bool) or target < -1:
+            raise MalformedActionError("action field 'target' must be a player index")
+        return Action(
+            kind,
+            data.get("card", ""),
+            data.get("op", ""),
+            tuple(dice),
+            target,
+            data.get("deck", ""),
+        )
+
+
+def check_action(value: Any) -> Action:
+    """Return ``value`` if it is a well-formed Action, else raise MalformedActionError."""
+    if type(value) is Action:
+        k, card, op, dice, target, deck = value
+        if (
+            k in KINDS
+            and type(card) is str
+            and type(op) is str
+            and type(dice) is tuple
+            and type(target) is int
+            and type(deck) is str
+        ):
+            return value
+    if isinstance(value, dict):
+        return Action.from_json(value)
+    raise MalformedActionError(f"not an action: {value!r}"[:200])
+
+
+class Event(NamedTuple):
+    """Something that happened while applying an action (drives animation, log, sound).
+
+    ``type`` names it (``dice_rolled``, ``cube_taken``, ``apprentice_moved``,
+    ``card_received``, ``ability_used``, ``die_changed``, ``white_die_taken``,
+    ``cubes_returned``, ``god_turned_up``, ``rested``, ``turn_ended``,
+    ``pegasus_passed``, ``game_end_triggered``, ``game_over``, ...); ``player``
+    is the seat concerned (-1 for none) and ``data`` the details.
+    """
+
+    type: str
+    player: int
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"type": self.type, "player": self.player, **self.data}

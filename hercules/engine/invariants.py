@@ -1,0 +1,149 @@
+"""Invariants every reachable state keeps. Used by ``state_from_json`` and the fuzz tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import card_set, removed_torches
+from .errors import InvalidStateError
+from .state import (
+    CHANCE,
+    P_ACTION,
+    P_CHOOSE_DEMIGOD,
+    P_GAME_OVER,
+    P_HADES,
+    P_REST,
+    P_ROLL,
+    GameState,
+)
+
+
+def _fail(msg: str) -> None:
+    raise InvalidStateError(f"impossible state: {msg}")
+
+
+def check_invariants(s: GameState) -> None:
+    """Raise :class:`InvalidStateError` naming the first broken invariant.
+
+    Checked: 12 cubes per seat across board, supply and cards; every card in
+    exactly one place (and the right box for the player count); labours done
+    at most once; each hero Apprentice before its first remaining cube; the
+    pending decision consistent with whose turn it is.
+    """
+    cs = card_set()
+    cards = cs.cards
+    n = s.n
+    solo = s.config.solo
+    for i, p in enumerate(s.players):
+        if p.hades != (solo and i == 1):
+            _fail(f"seat {i} is {'not ' if not p.hades else ''}Hades in a {s.config.mode} game")
+        on_board = bin(p.row).count("1")
+        if p.row & ~0b1_1111_1111_1110:
+            _fail(f"seat {i} has cubes off the twelve columns")
+        on_cards = len(p.cubed)
+        if on_board + p.supply + on_cards != 12:
+            _fail(
+                f"seat {i} has {on_board} cubes on the board, {p.supply} in supply and "
+                f"{on_cards} on cards: {on_board + p.supply + on_cards}, not 12"
+            )
+        if not p.cubed <= set(p.demigods):
+            _fail(f"seat {i} has a cube on a demigod card it does not hold")
+        for cid in p.cubed:
+            if not cards[cid].active:
+                _fail(f"seat {i} has a cube on {cid}, which has no ability to use")
+        if not p.gods_down <= set(p.gods):
+            _fail(f"seat {i} has a face-down god it does not hold")
+        if p.gods_down and not s.config.gods_active:
+            _fail("god abilities are not used in the simplified variant")
+        if p.hades:
+            if p.cubed or p.gods_down:
+                _fail("Hades never uses abilities")
+        else:
+            expect = 12 if not p.row else (p.row & -p.row).bit_length() - 2
+            if p.pos != expect:
+                _fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
+        for cid in p.finals:
+            if cards[cid].kind == "god" and cid != cs.zeus.id:
+                _fail(f"seat {i} holds {cid} among Zeus/Pantheon cards")
+    # Every card in exactly one place.
+    places: list[str] = list(s.box) + list(s.top) + [c for c in s.columns if c]
+    for st in s.demigod_stacks:
+        places.extend(st)
+    for st in s.vase_stacks:
+        places.extend(st)
+    for p in s.players:
+        places.extend(p.cards())
+    dup = [c for c, k in Counter(places).items() if k > 1]
+    if dup:
+        _fail(f"card(s) in two places: {', '.join(sorted(dup))}")
+    missing = set(cards) - set(places)
+    if missing:
+        _fail(f"card(s) nowhere: {', '.join(sorted(missing))}")
+    removed = removed_torches(s.config.players)
+    for cid in s.box:
+        c = cards[cid]
+        if c.kind == "hades":
+            if solo:
+                _fail("the Hades card is in the box in a solo game")
+        elif c.torches not in removed:
+            _fail(f"{cid} is in the box but belongs in a {n}-player game")
+    for cid in places:
+        c = cards[cid]
+        if c.torches and c.torches in removed and cid not in s.box:
+            _fail(f"{cid} is in play but a {n}-player game puts it back in the box")
+    for k, st in enumerate(s.demigod_stacks):
+        if any(cards[c].deck != cs.decks[k].id for c in st):
+            _fail(f"demigod stack {k + 1} holds a card of another deck")
+    for k, st in enumerate(s.vase_stacks):
+        if any(cards[c].spaces != cs.vase_spaces[k] for c in st):
+            _fail(f"vase stack {k} holds a vase for another number of spaces")
+    for c in s.columns:
+        if c and cards[c].kind != "god":
+            _fail(f"{c} lies above a column but is not a god")
+    if s.top and cs.zeus.id in s.top[:-1]:
+        _fail("Zeus must lie on top of the Pantheon stack")
+    if s.round == 1 and s.prompt == P_ROLL and s.pegasus != 0:
+        _fail("seat 0 holds Pegasus in the first round")
+    # The pending decision.
+    if s.prompt == P_ROLL:
+        if s.current != CHANCE or s.turn != 0:
+            _fail("a roll is pending but a seat is to act")
+    elif s.prompt == P_GAME_OVER:
+        if s.current != CHANCE or not s.ended_by:
+            _fail("the game is over but no end condition was met")
+    else:
+        if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
+            _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
+        hades = s.players[s.current].hades
+        if (s.prompt == P_HADES) != hades:
+            _fail("Hades' turn and the pending decision disagree")
+        if s.prompt == P_CHOOSE_DEMIGOD:
+            if len(s.pending) < 2:
+                _fail("a demigod choice is pending with fewer than two decks")
+            for d in s.pending:
+                if not s.demigod_stacks[[x.id for x in cs.decks].index(d)]:
+                    _fail(f"the {d} deck to choose from is empty")
+        elif s.pending:
+            _fail("demigod decks are pending outside the choice")
+        if s.prompt == P_REST and s.used:
+            _fail("resting after using an ability")
+        if s.prompt not in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD, P_HADES):
+            _fail(f"unexpected prompt {s.prompt}")
+    if s.white_holder >= 0 and (s.white_holder != s.current or s.prompt not in (P_ACTION,)):
+        if not (s.prompt == P_CHOOSE_DEMIGOD and s.white_holder == s.current):
+            _fail("the white die is held by a seat that is not acting")
+    if s.used:
+        actor = s.players[s.current] if s.current >= 0 else None
+        if actor is None or not s.used <= set(actor.demigods) | set(actor.gods):
+            _fail("cards used this turn are not the acting seat's")
+    for cid in s.used:
+        p = s.players[s.current]
+        if cid not in p.cubed and cid not in p.gods_down:
+            _fail(f"{cid} was used this turn but carries no cube and is face up")
+    if s.rest_cubes or s.rest_god:
+        if s.prompt != P_REST:
+            _fail("rest progress outside a rest")
+    if "column_12" in s.ended_by and not any(p.pos == 12 and not p.hades for p in s.players):
+        _fail("the game end was triggered at column 12 but no Apprentice is there")
+    if "hades_cubes" in s.ended_by and not any(p.hades and not p.row for p in s.players):
+        _fail("the game end was triggered by Hades' cubes but he has not taken them all")
