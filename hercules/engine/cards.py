@@ -203,7 +203,8 @@ def parse_card_data(data: Any) -> CardSet:
         n = sum(1 for c in demigods if c.deck == dk.id)
         if n != dk.size or sizes.get(dk.id) != n:
             raise CardDataError(
-                f"cards data: the {dk.name} deck has {n} cards, the rulebook says {sizes.get(dk.id)}"
+                f"cards data: the {dk.name} deck has {n} cards, "
+                f"the rulebook says {sizes.get(dk.id)}"
             )
     for players, want in expected.get("demigods_by_players", {}).items():
         removed = _removed_torches(int(players))
