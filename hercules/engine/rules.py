@@ -223,21 +223,31 @@ def _turn_actions(s: GameState) -> list[Action]:
 # --- applying --------------------------------------------------------------------------------
 
 
-def validate(state: GameState, action: object) -> IllegalActionError | None:
-    """Why ``action`` would be refused in ``state``, or None if it is legal."""
+def validate(
+    state: GameState, action: object, seat: int | None = None
+) -> IllegalActionError | None:
+    """Why ``action`` (by ``seat``, if given) would be refused in ``state``, or None if legal."""
     try:
         act = check_action(action)
     except ValueError as exc:
         return IllegalActionError(Reason.MALFORMED, str(exc))
+    if act.card and act.card not in _CARD:
+        return IllegalActionError(Reason.MALFORMED, f"unknown card id: {act.card!r}")
+    if act.deck and act.deck not in _DECK_INDEX:
+        return IllegalActionError(Reason.MALFORMED, f"unknown demigod deck: {act.deck!r}")
+    if act.op and act.op not in _OP_DECK:
+        return IllegalActionError(Reason.MALFORMED, f"unknown operation: {act.op!r}")
     if state.prompt == P_GAME_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the game is over")
+    if seat is not None and seat != state.current:
+        return IllegalActionError(
+            Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: the game waits for {state.current}"
+        )
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
     if act in legal:
         return None
-    if act.kind in (ROLL, HADES) and state.prompt not in (P_ROLL, P_HADES):
-        return IllegalActionError(Reason.WRONG_DECISION, f"the game waits for {state.prompt}")
     want = {a.kind for a in legal}
     if act.kind not in want:
         return IllegalActionError(
@@ -257,13 +267,9 @@ def apply(
     the state waits for is refused with ``Reason.NOT_YOUR_TURN``. Illegal or
     malformed actions raise :class:`IllegalActionError`; ``state`` is unchanged.
     """
-    err = validate(state, action)
+    err = validate(state, action, seat)
     if err is not None:
         raise err
-    if seat is not None and seat != state.current:
-        raise IllegalActionError(
-            Reason.NOT_YOUR_TURN, f"seat {seat} cannot act: it is not its turn"
-        )
     act = check_action(action)
     s = state.copy()
     events: list[Event] = []
