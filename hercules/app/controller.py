@@ -1,0 +1,183 @@
+"""The controller owns the game: it applies actions, keeps the log, hosts bots, publishes events.
+
+Scenes send it commands (:meth:`Controller.submit`) and listen to what happened
+(:meth:`Controller.subscribe`); they never change the game state themselves.
+Bots are asked for their move on a worker thread so that the frame loop never
+waits for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+AUTOMATIC = -1  #: the acting seat of a chance or automaton step
+
+
+class Rules(Protocol):
+    """What the shell needs from a game's rules engine."""
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        """Every legal action, sorted."""
+
+    def apply(self, state: Any, action: Any, seat: int | None = None) -> tuple[Any, list[Any]]:
+        """The new state and events, or raise the engine's illegal-action error."""
+
+    def validate(self, state: Any, action: Any, seat: int | None = None) -> Exception | None:
+        """Why the action would be refused, or None."""
+
+    def actor(self, state: Any) -> int:
+        """The seat that decides now, or AUTOMATIC for a chance/automaton step."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """True when the game is over."""
+
+
+class Bot(Protocol):
+    """A computer player: picks one of the legal actions with its own generator."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Return one element of ``legal``."""
+
+
+@dataclass
+class Seat:
+    """Who plays a seat: a human at this machine, or a bot."""
+
+    kind: str = "human"  #: "human", "bot" or "automaton" (e.g. Hades)
+    level: str = ""  #: bot level name
+    name: str = ""
+
+
+@dataclass
+class Record:
+    """One applied action, who took it, and what it caused."""
+
+    action: Any
+    seat: int
+    events: list[Any] = field(default_factory=list)
+
+
+Listener = Callable[[Record], None]
+
+
+class Controller:
+    """Runs one game: the single place where the game state changes."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: Any,
+        seats: Sequence[Seat],
+        bots: dict[int, Bot] | None = None,
+        bot_seed: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.seats = list(seats)
+        self.bots = dict(bots or {})
+        self.history: list[Record] = []
+        self._listeners: list[Listener] = []
+        self._rngs = {seat: random.Random(bot_seed * 1009 + seat) for seat in self.bots}
+        self._pool: ThreadPoolExecutor | None = None
+        self._thinking: Future | None = None
+        self._thinking_state: Any = None
+
+    # --- observing ------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(record)`` after every applied action."""
+        self._listeners.append(listener)
+
+    @property
+    def actor(self) -> int:
+        """The seat that must decide now (AUTOMATIC for chance/automaton steps)."""
+        return self.rules.actor(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.rules.is_terminal(self.state)
+
+    def legal(self) -> list[Any]:
+        """The legal actions now."""
+        return self.rules.legal_actions(self.state)
+
+    def human_to_act(self) -> bool:
+        """True when a human at this machine must decide now."""
+        a = self.actor
+        return a >= 0 and self.seats[a].kind == "human" and not self.is_over
+
+    @property
+    def actions(self) -> list[Any]:
+        """The action log."""
+        return [r.action for r in self.history]
+
+    # --- acting ---------------------------------------------------------------------------
+
+    def submit(self, action: Any, seat: int) -> Exception | None:
+        """A human's decision. Returns the refusal (and changes nothing) if it is not legal."""
+        if self.is_over:
+            return self.rules.validate(self.state, action, seat)
+        if seat < 0 or seat >= len(self.seats) or self.seats[seat].kind != "human":
+            return ValueError(f"seat {seat} is not played from this machine")
+        err = self.rules.validate(self.state, action, seat)
+        if err is not None:
+            return err
+        self._apply(action, seat)
+        return None
+
+    def _apply(self, action: Any, seat: int) -> Record:
+        self.state, events = self.rules.apply(self.state, action)
+        rec = Record(action, seat, events)
+        self.history.append(rec)
+        for listener in list(self._listeners):
+            listener(rec)
+        return rec
+
+    def step(self, wait: bool = False) -> Record | None:
+        """Take one automatic step if one is due: chance, automaton, or a bot's move.
+
+        Bots think on a worker thread: the first call starts them and returns
+        None; a later call applies their move once it is ready (``wait`` blocks
+        until it is, for tools and tests).
+        """
+        if self.is_over:
+            return None
+        actor = self.actor
+        if actor == AUTOMATIC or (actor >= 0 and self.seats[actor].kind == "automaton"):
+            legal = self.legal()
+            return self._apply(legal[0], actor)
+        if actor < 0 or actor not in self.bots:
+            return None
+        if self._thinking is None or self._thinking_state is not self.state:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            bot = self.bots[actor]
+            legal = self.legal()
+            self._thinking_state = self.state
+            self._thinking = self._pool.submit(bot.choose, self.state, legal, self._rngs[actor])
+        if not wait and not self._thinking.done():
+            return None
+        action = self._thinking.result()
+        self._thinking = None
+        self._thinking_state = None
+        if self.rules.validate(self.state, action, actor) is not None:
+            # A bot must never break the rules; fall back to the first legal action.
+            action = self.legal()[0]
+        return self._apply(action, actor)
+
+    def bot_thinking(self) -> bool:
+        """True while a bot's move is being computed."""
+        return self._thinking is not None and not self._thinking.done()
+
+    def close(self) -> None:
+        """Stop the worker thread."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

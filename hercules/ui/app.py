@@ -1,0 +1,166 @@
+"""The application: window, pygame_gui manager, scene stack and the frame loop."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+import pygame
+import pygame_gui
+
+from .scene import Scene, SceneStack
+from .theme import gui_theme
+
+MIN_SIZE = (1280, 720)
+DEFAULT_SIZE = (1600, 900)
+
+
+@dataclass
+class Settings:
+    """Choices that affect play (kept in memory; the settings issue makes them persist)."""
+
+    animation_speed: float = 1.0  #: 0 = animations off
+    bot_delay: float = 0.6  #: seconds a bot's move stays visible before the next
+    fullscreen: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+class App:
+    """Owns the window and runs the scenes."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None):
+        self.t0 = time.perf_counter()
+        pygame.init()
+        pygame.display.set_caption("Hercules")
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            pygame.display.get_window().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
+        except (AttributeError, pygame.error):
+            pass  # older pygame-ce or the dummy driver: resize() enforces the minimum instead
+        self.settings = settings or Settings()
+        self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.first_frame_s: float | None = None
+
+    # scenes ---------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input."""
+        return self.stack.top
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one."""
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        """Close the top scene."""
+        self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene."""
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        """Leave the frame loop."""
+        self.running = False
+
+    # window ---------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay every scene out again for a new window size (never scaled)."""
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if not self.settings.fullscreen:
+            self.windowed_size = size
+        if self.screen.get_size() != size:
+            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+            self.screen = pygame.display.set_mode(size, flags)
+        self.ui.set_window_resolution(size)
+        for scene in self.stack.scenes:
+            scene.resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop size, or back to the last window size."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        if self.settings.fullscreen:
+            sizes = pygame.display.get_desktop_sizes() or [DEFAULT_SIZE]
+            size = sizes[0]
+            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            size = self.windowed_size
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.resize(self.screen.get_size())
+
+    # the loop -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, then pygame_gui, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.ui.process_events(event):
+            return  # a widget took it: board clicks never fall through buttons
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, update, draw."""
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self.tick(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - start)
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.t0
+
+    def tick(self, dt: float) -> None:
+        """Advance the top scene and pygame_gui."""
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.ui.update(dt)
+
+    def draw(self) -> None:
+        """Draw the visible scenes and the widgets."""
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+    def run(self, max_frames: int | None = None, fps: int = 60) -> None:
+        """The frame loop; ``max_frames`` bounds it for tests and tools."""
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            dt = self.clock.tick(fps) / 1000.0
+            self.frame(min(dt, 0.1))
+            frames += 1
+
+    def close(self) -> None:
+        """Release scenes and pygame."""
+        while self.stack.scenes:
+            self.stack.pop()
+        pygame.quit()
+
+
+def headless() -> None:
+    """Use SDL's dummy drivers (tests, screenshots, benchmarks)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

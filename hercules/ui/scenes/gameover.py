@@ -1,0 +1,181 @@
+"""The end of the game: the full score breakdown per player, a bar chart and the tie-break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.engine.scoring import score
+
+from .. import draw as D
+from ..describe import seat_name
+from ..scene import Scene
+from ..strings import t
+from ..theme import FONTS, colour, player_style
+
+CATEGORIES = ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
+CAT_COLOURS = {
+    "cards": (212, 170, 74),
+    "vases": (176, 84, 48),
+    "zeus_pantheon": (238, 222, 170),
+    "majorities": (92, 124, 64),
+    "sets": (84, 150, 186),
+    "cubes": (150, 130, 120),
+}
+
+
+class GameOverScene(Scene):
+    """Scores of a finished game (also works for any state, e.g. in screenshots)."""
+
+    def __init__(self, app: Any, state: Any, names: list[str]) -> None:
+        super().__init__(app)
+        self.state = state
+        self.names = names
+        self.result = score(state)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.app.ui
+        self.btn_new = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - 330, h - 80, 200, 50), t("over.new_game"), ui
+            )
+        )
+        self.btn_table = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - 100, h - 80, 200, 50), t("over.see_table"), ui
+            )
+        )
+        self.btn_title = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 + 130, h - 80, 200, 50), t("over.title"), ui
+            )
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.btn_new:
+                from .setup import SetupScene
+
+                self.app.replace(SetupScene(self.app))
+            elif event.ui_element is self.btn_title:
+                from .title import TitleScene
+
+                self.app.replace(TitleScene(self.app))
+            elif event.ui_element is self.btn_table:
+                self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def headline(self) -> str:
+        """Who won, in words."""
+        winners = [seat_name(self.names, i) for i in self.result.winners]
+        if len(winners) == 1:
+            return t("over.winner", who=winners[0])
+        return t("over.shared", who=", ".join(winners))
+
+    def tiebreak_text(self) -> str:
+        """How first place was decided."""
+        tb = self.result.tiebreak
+        return t(f"over.tiebreak.{tb or 'none'}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(D.marble((w, h), seed=5, base="marble_dark"), (0, 0))
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((40, 30, 24, 120))
+        surface.blit(veil, (0, 0))
+        D.laurel(surface, (w // 2, 70), 52, colour("laurel"))
+        FONTS.blit(
+            surface, self.headline(), 36, colour("highlight"), (w // 2, 40), "midtop", "bold"
+        )
+        FONTS.blit(surface, self.tiebreak_text(), 18, colour("text_light"), (w // 2, 96), "midtop")
+        players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
+        # The table of categories.
+        table = pygame.Rect(40, 140, int(w * 0.55), 60 + 44 * (len(CATEGORIES) + 3))
+        D.panel(surface, table, colour("panel"), colour("gold"), 12)
+        col_w = (table.w - 220) // max(1, len(players))
+        y = table.y + 16
+        FONTS.blit(
+            surface, t("over.category"), 18, colour("gold"), (table.x + 16, y), "topleft", "bold"
+        )
+        for k, p in enumerate(players):
+            st = player_style(p.seat, self.state.players[p.seat].hades)
+            x = table.x + 220 + k * col_w + col_w // 2
+            FONTS.blit(
+                surface, seat_name(self.names, p.seat), 18, st["colour"], (x, y), "midtop", "bold"
+            )
+        rows = [(t(f"over.cat.{c}"), [getattr(p, c) for p in players]) for c in CATEGORIES]
+        rows.append((t("over.total"), [p.total for p in players]))
+        rows.append((t("over.place"), [p.place for p in players]))
+        rows.append((t("over.column"), [p.apprentice for p in players]))
+        y += 40
+        for i, (label, vals) in enumerate(rows):
+            if i % 2 == 0:
+                pygame.draw.rect(
+                    surface,
+                    colour("panel_light"),
+                    pygame.Rect(table.x + 6, y - 6, table.w - 12, 40),
+                    border_radius=6,
+                )
+            bold = label == t("over.total")
+            FONTS.blit(
+                surface,
+                label,
+                18,
+                colour("text_light"),
+                (table.x + 16, y),
+                "topleft",
+                "bold" if bold else "body",
+            )
+            for k, v in enumerate(vals):
+                x = table.x + 220 + k * col_w + col_w // 2
+                FONTS.blit(
+                    surface,
+                    str(v),
+                    20 if bold else 18,
+                    colour("highlight") if bold else colour("text_light"),
+                    (x, y),
+                    "midtop",
+                    "bold" if bold else "body",
+                )
+            y += 44
+        # The bar chart: one stacked bar per player, by category.
+        chart = pygame.Rect(table.right + 30, 140, w - table.right - 70, table.h)
+        D.panel(surface, chart, colour("panel"), colour("gold"), 12)
+        top = max(1, max(p.total for p in players))
+        bw = min(90, (chart.w - 40) // max(1, len(players)) - 20)
+        base = chart.bottom - 50
+        height = chart.h - 110
+        for k, p in enumerate(players):
+            x = chart.x + 30 + k * (bw + 20)
+            y = base
+            for c in CATEGORIES:
+                v = getattr(p, c)
+                if v <= 0:
+                    continue
+                hh = int(height * v / top)
+                pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(x, y - hh, bw, hh))
+                y -= hh
+            FONTS.blit(
+                surface,
+                str(p.total),
+                18,
+                colour("highlight"),
+                (x + bw // 2, y - 4),
+                "midbottom",
+                "bold",
+            )
+            st = player_style(p.seat, self.state.players[p.seat].hades)
+            D.shape(surface, st["shape"], (x + bw // 2, base + 18), 9, st["colour"], st["dark"])
+        ly = chart.y + 14
+        lx = chart.x + 16
+        for c in CATEGORIES:
+            pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(lx, ly + 3, 14, 14))
+            r = FONTS.blit(surface, t(f"over.cat.{c}"), 16, colour("text_light"), (lx + 20, ly))
+            lx = r.right + 14
+            if lx > chart.right - 120:
+                lx = chart.x + 16
+                ly += 22

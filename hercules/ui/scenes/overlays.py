@@ -1,0 +1,318 @@
+"""Dialogs pushed over the table: pause, rest, choosing a Demigod deck or a way, confirming."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.engine import card_set
+from hercules.engine.actions import CHOOSE_DEMIGOD, END_REST, RETURN_CUBE, TURN_UP
+
+from .. import draw as D
+from ..scene import Scene
+from ..strings import t
+from ..theme import FONTS, colour
+
+
+class Overlay(Scene):
+    """A transparent scene with a veil and a centred panel holding a title and buttons."""
+
+    transparent = True
+    width = 560
+    height = 360
+
+    def __init__(self, app: Any, title: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.box = pygame.Rect(0, 0, self.width, self.height)
+        self.actions: dict[Any, Callable[[], None]] = {}
+
+    def build(self) -> None:
+        """Centre the panel."""
+        self.box = pygame.Rect(0, 0, self.width, self.height)
+        self.box.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        self.actions = {}
+        self.build_widgets()
+
+    def build_widgets(self) -> None:
+        """Create buttons with :meth:`button`."""
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        fn: Callable[[], None],
+        enabled: bool = True,
+        tip: str | None = None,
+    ) -> Any:
+        """A button that calls ``fn`` when pressed."""
+        b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, tool_tip_text=tip))
+        if not enabled:
+            b.disable()
+        self.actions[b] = fn
+        return b
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons, and Esc to close."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.actions[event.ui_element]()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+
+    def on_escape(self) -> None:
+        """Esc closes the dialog by default."""
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Veil, panel and title."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((20, 14, 10, 150))
+        surface.blit(veil, (0, 0))
+        D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
+        D.meander(
+            surface,
+            pygame.Rect(self.box.x + 16, self.box.y + 8, self.box.w - 32, 10),
+            colour("gold_dark"),
+            2,
+        )
+        FONTS.blit(
+            surface,
+            self.title,
+            24,
+            colour("highlight"),
+            (self.box.centerx, self.box.y + 26),
+            "midtop",
+            "bold",
+        )
+        self.draw_body(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Anything between the title and the buttons."""
+
+
+class PauseOverlay(Overlay):
+    """Esc on the table: resume, rules, settings, leave the game."""
+
+    height = 400
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app, t("pause.title"))
+        self.table = table
+
+    def build_widgets(self) -> None:
+        w, h = 320, 48
+        x = self.box.centerx - w // 2
+        y = self.box.y + 80
+        self.button(pygame.Rect(x, y, w, h), t("pause.resume"), self.app.pop)
+        self.button(pygame.Rect(x, y + 60, w, h), t("menu.rules"), self.rules)
+        self.button(pygame.Rect(x, y + 120, w, h), t("menu.settings"), self.settings)
+        self.button(pygame.Rect(x, y + 180, w, h), t("pause.leave"), self.leave)
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self) -> None:
+        def go() -> None:
+            from .title import TitleScene
+
+            self.app.replace(TitleScene(self.app))
+
+        self.app.push(ConfirmOverlay(self.app, t("confirm.leave"), go))
+
+
+class ConfirmOverlay(Overlay):
+    """Are you sure? Yes runs ``on_yes``; No closes."""
+
+    height = 240
+
+    def __init__(self, app: Any, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app, question)
+        self.on_yes = on_yes
+
+    def build_widgets(self) -> None:
+        w, h = 180, 48
+        y = self.box.bottom - 80
+        self.button(pygame.Rect(self.box.centerx - w - 10, y, w, h), t("confirm.yes"), self.yes)
+        self.button(pygame.Rect(self.box.centerx + 10, y, w, h), t("confirm.no"), self.app.pop)
+
+    def yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+
+class ChoiceOverlay(Overlay):
+    """Pick one of several actions (e.g. two ways to perform the same labour)."""
+
+    def __init__(self, app: Any, table: Any, title: str, options: list[tuple[str, Any]]) -> None:
+        super().__init__(app, title)
+        self.table = table
+        self.options = options
+        self.height = 140 + 60 * len(options)
+
+    def build_widgets(self) -> None:
+        w, h = 360, 48
+        x = self.box.centerx - w // 2
+        y = self.box.y + 80
+        for text, action in self.options:
+            self.button(pygame.Rect(x, y, w, h), text, lambda a=action: self.pick(a))
+            y += 58
+        self.button(pygame.Rect(x, y, w, 40), t("btn.cancel"), self.app.pop)
+
+    def pick(self, action: Any) -> None:
+        self.app.pop()
+        self.table.send(action)
+
+
+class ChooseDeckOverlay(Overlay):
+    """After a labour that qualifies for several Demigod decks: which card to take."""
+
+    width = 640
+    height = 380
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app, t("choose.deck"))
+        self.table = table
+
+    def on_escape(self) -> None:
+        """The card must be taken: Esc does not close this dialog."""
+
+    def options(self) -> list[Any]:
+        return [a for a in self.table.ctl.legal() if a.kind == CHOOSE_DEMIGOD]
+
+    def build_widgets(self) -> None:
+        opts = self.options()
+        n = max(1, len(opts))
+        w = 170
+        x = self.box.centerx - (n * w + (n - 1) * 16) // 2
+        for a in opts:
+            self.button(
+                pygame.Rect(x, self.box.bottom - 70, w, 48),
+                t(f"deck.{a.deck}"),
+                lambda a=a: self.pick(a),
+            )
+            x += w + 16
+
+    def pick(self, action: Any) -> None:
+        self.app.pop()
+        self.table.send(action)
+
+    def update(self, dt: float) -> None:
+        if self.table.state.prompt != "choose_demigod" or not self.table.ctl.human_to_act():
+            self.app.pop()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        opts = self.options()
+        n = max(1, len(opts))
+        w = 170
+        x = self.box.centerx - (n * w + (n - 1) * 16) // 2
+        decks = [d.id for d in card_set().decks]
+        for a in opts:
+            st = self.table.state.demigod_stacks[decks.index(a.deck)]
+            if st:
+                img = D.card_face(st[-1], 120, 167)
+                surface.blit(img, img.get_rect(midtop=(x + w // 2, self.box.y + 72)))
+            x += w + 16
+
+
+class RestOverlay(Overlay):
+    """Resting: take back up to three cubes and/or turn one god face up, then finish."""
+
+    width = 760
+    height = 460
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app, t("rest.title"))
+        self.table = table
+        self.cards: list[tuple[Any, pygame.Rect]] = []
+
+    def on_escape(self) -> None:
+        """Esc finishes the rest (the rest has begun and cannot be taken back)."""
+        self.finish()
+
+    def build_widgets(self) -> None:
+        self.button(
+            pygame.Rect(self.box.centerx - 120, self.box.bottom - 70, 240, 48),
+            t("rest.done"),
+            self.finish,
+        )
+
+    def finish(self) -> None:
+        for a in self.table.ctl.legal():
+            if a.kind == END_REST:
+                self.table.send(a)
+        if self.app.top is self:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        if self.table.state.prompt != "rest" or not self.table.ctl.human_to_act():
+            self.app.pop()
+            return
+        self.cards = self.layout_cards()
+
+    def layout_cards(self) -> list[tuple[Any, pygame.Rect]]:
+        """The returnable cubes and turnable gods, as clickable cards."""
+        s = self.table.state
+        p = s.players[s.current]
+        legal = self.table.ctl.legal()
+        opts = [a for a in legal if a.kind in (RETURN_CUBE, TURN_UP)]
+        shown = sorted(p.cubed) + sorted(p.gods_down)
+        out = []
+        w, h = 86, 120
+        per_row = max(1, (self.box.w - 40) // (w + 10))
+        for i, cid in enumerate(shown):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(
+                self.box.x + 24 + c * (w + 10), self.box.y + 110 + r * (h + 10), w, h
+            )
+            act = next((a for a in opts if a.card == cid), None)
+            out.append((cid, act, rect))
+        return out
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for _cid, act, rect in self.layout_cards():
+                if rect.collidepoint(event.pos):
+                    if act is not None:
+                        self.table.send(act)
+                    else:
+                        self.table.say(t("rest.limit"))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        s = self.table.state
+        FONTS.blit(
+            surface,
+            t("rest.help", cubes=3 - s.rest_cubes),
+            18,
+            colour("text_light"),
+            (self.box.x + 24, self.box.y + 70),
+        )
+        p = s.players[s.current]
+        for cid, act, rect in self.layout_cards():
+            face_up = cid not in p.gods_down
+            surface.blit(D.card_face(cid, rect.w, rect.h, face_up=face_up, dim=act is None), rect)
+            if cid in p.cubed:
+                pygame.draw.circle(surface, colour("highlight"), rect.center, 10)
+            if act is not None:
+                pygame.draw.rect(
+                    surface, colour("highlight"), rect.inflate(4, 4), 2, border_radius=6
+                )
+        if not self.layout_cards():
+            FONTS.blit(
+                surface,
+                t("rest.nothing"),
+                18,
+                colour("text_dim"),
+                (self.box.centerx, self.box.centery),
+                "center",
+            )

@@ -1,0 +1,219 @@
+"""New-game setup: seats (human or bot with a level, or solo against Hades), rules, seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.app.bots import make_bot
+from hercules.app.controller import Controller, Seat
+from hercules.engine import GameConfig, new_game
+from hercules.engine.adapter import RULES
+
+from .. import draw as D
+from ..scene import Scene
+from ..strings import t
+from ..theme import FONTS, colour, player_style
+
+SEAT_CHOICES = ("human", "easy", "normal", "hard", "off")
+MODES = ("standard", "simplified", "solo")
+
+
+def seat_names(kinds: list[str], solo: bool) -> list[str]:
+    """Display names: the seat colour, marked as a bot where it is one; Hades in solo."""
+    names = []
+    for i, kind in enumerate(kinds):
+        if solo and i == 1:
+            names.append(t("seat.hades"))
+            continue
+        col = t(player_style(i)["name_key"])
+        names.append(
+            col if kind == "human" else t("seat.bot", colour=col, level=t(f"level.{kind}"))
+        )
+    return names
+
+
+def start_game(mode: str, kinds: list[str], seed: int) -> tuple[Controller, list[str]]:
+    """A controller for a new game: ``kinds`` per seat is "human" or a bot level."""
+    solo = mode == "solo"
+    if solo:
+        kinds = [kinds[0], "hades"]
+    config = GameConfig(players=len(kinds), mode=mode)
+    state = new_game(config, seed)
+    seats, bots = [], {}
+    for i, kind in enumerate(kinds):
+        if kind == "hades":
+            seats.append(Seat("automaton", name="hades"))
+        elif kind == "human":
+            seats.append(Seat("human"))
+        else:
+            seats.append(Seat("bot", level=kind))
+            bots[i] = make_bot(kind)
+    return Controller(RULES, state, seats, bots, bot_seed=seed), seat_names(kinds, solo)
+
+
+class SetupScene(Scene):
+    """Choose who plays and how."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.kinds = ["human", "normal", "off", "off"]
+        self.mode = "standard"
+        self.error = ""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.app.ui
+        self.box = pygame.Rect(0, 0, 760, 560)
+        self.box.center = (w // 2, h // 2)
+        x = self.box.x + 260
+        y = self.box.y + 90
+        self.seat_menus = []
+        for i in range(4):
+            choices = [t(f"seat.choice.{c}") for c in SEAT_CHOICES if not (i < 2 and c == "off")]
+            m = self.add(
+                pygame_gui.elements.UIDropDownMenu(
+                    choices,
+                    t(f"seat.choice.{self.kinds[i]}"),
+                    pygame.Rect(x, y + i * 60, 300, 44),
+                    ui,
+                )
+            )
+            self.seat_menus.append(m)
+        y += 4 * 60 + 10
+        self.mode_menu = self.add(
+            pygame_gui.elements.UIDropDownMenu(
+                [t(f"mode.{m}") for m in MODES],
+                t(f"mode.{self.mode}"),
+                pygame.Rect(x, y, 300, 44),
+                ui,
+            )
+        )
+        self.seed_entry = self.add(
+            pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x, y + 60, 300, 44), ui, placeholder_text=t("setup.seed_placeholder")
+            )
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.btn_start = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(self.box.right - 230, self.box.bottom - 70, 200, 50),
+                t("setup.start"),
+                ui,
+            )
+        )
+        self.btn_back = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(self.box.x + 30, self.box.bottom - 70, 160, 50), t("setup.back"), ui
+            )
+        )
+        self.apply_mode()
+
+    def apply_mode(self) -> None:
+        """Solo has one hero seat and Hades: hide the other seat choices."""
+        for i, m in enumerate(self.seat_menus):
+            if self.mode == "solo" and i > 0:
+                m.hide()
+            else:
+                m.show()
+
+    def kind_from_text(self, text: str) -> str:
+        for c in SEAT_CHOICES:
+            if t(f"seat.choice.{c}") == text:
+                return c
+        return "human"
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element in self.seat_menus:
+                i = self.seat_menus.index(event.ui_element)
+                self.kinds[i] = self.kind_from_text(event.text)
+            elif event.ui_element is self.mode_menu:
+                for m in MODES:
+                    if t(f"mode.{m}") == event.text:
+                        self.mode = m
+                self.apply_mode()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.btn_start:
+                self.start()
+            elif event.ui_element is self.btn_back:
+                self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def seat_kinds(self) -> list[str]:
+        """The chosen seats (without the empty ones)."""
+        if self.mode == "solo":
+            return [self.kinds[0]]
+        return [k for k in self.kinds if k != "off"]
+
+    def seed(self) -> int:
+        """The seed typed in, or a fresh one."""
+        text = self.seed_entry.get_text().strip()
+        if text.isdigit():
+            return int(text[:18])
+        return random.SystemRandom().randrange(1, 10**9)
+
+    def start(self) -> None:
+        """Start the game (or say what is wrong with the choices)."""
+        kinds = self.seat_kinds()
+        if self.mode != "solo" and len(kinds) < 2:
+            self.error = t("setup.need_two")
+            return
+        ctl, names = start_game(self.mode, kinds, self.seed())
+        from .table import TableScene
+
+        self.app.replace(TableScene(self.app, ctl, names))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(D.marble((w, h), seed=4), (0, 0))
+        D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
+        FONTS.blit(
+            surface,
+            t("setup.title"),
+            30,
+            colour("highlight"),
+            (self.box.centerx, self.box.y + 24),
+            "midtop",
+            "bold",
+        )
+        x = self.box.x + 40
+        y = self.box.y + 100
+        for i in range(4):
+            if self.mode == "solo" and i > 0:
+                if i == 1:
+                    st = player_style(1, hades=True)
+                    D.shape(
+                        surface, st["shape"], (x + 10, y + 60 + 12), 10, st["colour"], st["dark"]
+                    )
+                    FONTS.blit(
+                        surface, t("setup.hades"), 18, colour("text_light"), (x + 30, y + 60)
+                    )
+                break
+            st = player_style(i)
+            D.shape(surface, st["shape"], (x + 10, y + i * 60 + 12), 10, st["colour"], st["dark"])
+            FONTS.blit(
+                surface,
+                t("setup.seat", n=i + 1, colour=t(st["name_key"])),
+                18,
+                colour("text_light"),
+                (x + 30, y + i * 60),
+            )
+        y = self.box.y + 90 + 4 * 60 + 10
+        FONTS.blit(surface, t("setup.mode"), 18, colour("text_light"), (x, y + 10))
+        FONTS.blit(surface, t("setup.seed"), 18, colour("text_light"), (x, y + 70))
+        FONTS.blit(surface, t(f"mode.help.{self.mode}"), 16, colour("text_dim"), (x, y + 130))
+        if self.error:
+            FONTS.blit(
+                surface,
+                self.error,
+                18,
+                colour("highlight"),
+                (self.box.centerx, self.box.bottom - 100),
+                "midtop",
+                "bold",
+            )

@@ -1,0 +1,111 @@
+"""The title screen: new game, continue, load, rules, settings, quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .. import draw as D
+from ..scene import Scene
+from ..strings import t
+from ..theme import FONTS, colour
+
+
+class TitleScene(Scene):
+    """The first screen."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.app.ui
+        bw, bh = 340, 54
+        x = w // 2 - bw // 2
+        y = int(h * 0.40)
+        self.buttons: dict[Any, str] = {}
+        for key, enabled, tip in (
+            ("new", True, None),
+            ("continue", False, t("tip.saves_later")),
+            ("load", False, t("tip.saves_later")),
+            ("rules", True, None),
+            ("settings", True, None),
+            ("quit", True, None),
+        ):
+            b = self.add(
+                pygame_gui.elements.UIButton(
+                    pygame.Rect(x, y, bw, bh),
+                    t(f"menu.{key}"),
+                    ui,
+                    tool_tip_text=tip,
+                    object_id="#title_button",
+                )
+            )
+            if not enabled:
+                b.disable()
+            self.buttons[b] = key
+            y += bh + 12
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_n):
+                self.choose("new")
+            elif event.key == pygame.K_F1:
+                self.choose("rules")
+            elif event.key == pygame.K_ESCAPE:
+                self.choose("quit")
+
+    def choose(self, key: str) -> None:
+        """Act on a menu entry."""
+        if key == "new":
+            from .setup import SetupScene
+
+            self.app.push(SetupScene(self.app))
+        elif key == "rules":
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app))
+        elif key == "settings":
+            from .settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(D.marble((w, h), seed=3), (0, 0))
+        band = pygame.Rect(0, int(h * 0.06), w, int(h * 0.26))
+        veil = pygame.Surface(band.size, pygame.SRCALPHA)
+        veil.fill((*colour("terracotta"), 235))
+        surface.blit(veil, band)
+        D.meander(surface, pygame.Rect(0, band.y + 6, w, 16), colour("gold"), 4)
+        D.meander(surface, pygame.Rect(0, band.bottom - 22, w, 16), colour("gold"), 4)
+        size = max(64, h // 9)
+        FONTS.blit(
+            surface,
+            t("title.name"),
+            size,
+            (60, 24, 12),
+            (w // 2 + 3, band.centery + 3),
+            "center",
+            "bold",
+        )
+        FONTS.blit(
+            surface, t("title.name"), size, colour("gold"), (w // 2, band.centery), "center", "bold"
+        )
+        FONTS.blit(
+            surface,
+            t("title.tagline"),
+            20,
+            colour("ink"),
+            (w // 2, band.bottom + 18),
+            "midtop",
+            "italic",
+        )
+        D.laurel(surface, (w // 2 - size * 3, band.centery), size // 2, colour("laurel"))
+        D.laurel(surface, (w // 2 + size * 3, band.centery), size // 2, colour("laurel"))
+        FONTS.blit(
+            surface, t("title.credit"), 16, colour("ink_soft"), (w // 2, h - 12), "midbottom"
+        )

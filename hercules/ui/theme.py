@@ -1,0 +1,115 @@
+"""Colours, fonts and cached text, from the theme data shipped as package data."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import pygame
+
+Colour = tuple[int, ...]
+
+
+def asset_text(*parts: str) -> str:
+    """Read a text file from ``hercules.assets``."""
+    return resources.files("hercules.assets").joinpath(*parts).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def theme_data() -> dict[str, Any]:
+    """The decoded ``ui/theme.json``."""
+    data = json.loads(asset_text("ui", "theme.json"))
+    if data.get("format") != "hercules-theme":
+        raise ValueError("ui/theme.json is not a hercules-theme document")
+    return data
+
+
+def gui_theme() -> dict[str, Any]:
+    """The pygame_gui theme (a dict, which pygame_gui accepts as theme_path)."""
+    return json.loads(asset_text("ui", "gui_theme.json"))
+
+
+def colour(name: str) -> Colour:
+    """A named colour of the theme."""
+    return tuple(theme_data()["colours"][name])
+
+
+def player_style(seat: int, hades: bool = False) -> dict[str, Any]:
+    """Colour, dark shade and shape of a seat (Hades has his own)."""
+    t = theme_data()
+    raw = t["hades"] if hades else t["players"][seat % len(t["players"])]
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+
+
+def deck_colour(deck: str) -> Colour:
+    """The band colour of a demigod deck."""
+    return tuple(theme_data()["decks"][deck])
+
+
+class Fonts:
+    """Font objects by (style, size), and rendered text by (text, style, size, colour)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, style: str = "body") -> pygame.font.Font:
+        """A font of the theme (Noto Sans, shipped by pygame_gui, SIL OFL)."""
+        key = (style, size)
+        f = self._fonts.get(key)
+        if f is None:
+            name = theme_data()["fonts"][style]
+            path = resources.files("pygame_gui.data").joinpath(name)
+            with resources.as_file(path) as real:
+                f = pygame.font.Font(str(real), size)
+            self._fonts[key] = f
+        return f
+
+    def text(self, text: str, size: int, colour: Colour, style: str = "body") -> pygame.Surface:
+        """Rendered text, cached: rendering is the slowest thing a frame could do."""
+        key = (text, size, colour, style)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 4000:
+                self._text.clear()
+            surf = self.font(size, style).render(text, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def blit(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: Colour,
+        pos: tuple[int, int],
+        anchor: str = "topleft",
+        style: str = "body",
+    ) -> pygame.Rect:
+        """Draw text with its ``anchor`` point (a pygame.Rect attribute) at ``pos``."""
+        surf = self.text(text, size, colour, style)
+        rect = surf.get_rect(**{anchor: pos})
+        surface.blit(surf, rect)
+        return rect
+
+    def wrap(self, text: str, size: int, width: int, style: str = "body") -> list[str]:
+        """Split ``text`` into lines that fit ``width`` pixels."""
+        font = self.font(size, style)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = f"{line} {w}" if line else w
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines
+
+
+FONTS = Fonts()

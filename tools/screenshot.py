@@ -1,0 +1,121 @@
+"""Render any scene headless to a PNG.
+
+python tools/screenshot.py --scene {title,setup,game,rest,gameover,rules,settings}
+    --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from hercules.ui.app import App, Settings  # noqa: E402
+
+SCENES = ("title", "setup", "game", "rest", "gameover", "rules", "settings")
+
+
+def play_until(ctl, rng: random.Random, stop) -> None:
+    """Advance a game with random legal moves for every seat until ``stop(ctl)``."""
+    for _ in range(100000):
+        if stop(ctl) or ctl.is_over:
+            return
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
+        else:
+            ctl.step(wait=True)
+
+
+def build(app: App, args: argparse.Namespace) -> None:
+    from hercules.ui.scenes.gameover import GameOverScene
+    from hercules.ui.scenes.rules import RulesScene
+    from hercules.ui.scenes.settings import SettingsScene
+    from hercules.ui.scenes.setup import SetupScene, start_game
+    from hercules.ui.scenes.table import TableScene
+    from hercules.ui.scenes.title import TitleScene
+
+    if args.scene in ("title", "setup", "rules", "settings"):
+        app.push(TitleScene(app))
+        cls = {"setup": SetupScene, "rules": RulesScene, "settings": SettingsScene}.get(args.scene)
+        if cls is not None:
+            app.push(cls(app))
+        return
+    kinds = ["human"] + ["normal"] * (args.players - 1)
+    ctl, names = start_game(args.mode, kinds, args.seed)
+    rng = random.Random(args.seed)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    if args.scene == "game":
+        play_until(
+            ctl,
+            rng,
+            lambda c: (
+                c.state.round >= args.round and c.human_to_act() and c.state.prompt == "action"
+            ),
+        )
+    elif args.scene == "rest":
+        play_until(
+            ctl,
+            rng,
+            lambda c: (
+                c.state.round >= args.round
+                and c.human_to_act()
+                and c.state.prompt == "action"
+                and len(c.state.players[0].cubed) >= 2
+                and any(a.kind == "rest" for a in c.legal())
+            ),
+        )
+        rest = [a for a in ctl.legal() if a.kind == "rest"]
+        if rest:
+            ctl.submit(rest[0], ctl.actor)
+    elif args.scene == "gameover":
+        play_until(ctl, rng, lambda c: False)
+        table.anim.skip()
+        app.push(GameOverScene(app, ctl.state, names))
+        return
+    table.anim.skip()
+    # One update lets the table open the overlay its pending decision needs.
+    table.update(0.0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    p.add_argument("--scene", choices=SCENES, required=True)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", default="1600x900")
+    p.add_argument("--out", required=True)
+    p.add_argument("--round", type=int, default=6)
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo"))
+    p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        p.error(f"--size must look like 1600x900, not {args.size!r}")
+    if args.mode == "solo":
+        args.players = 2
+    app = App((w, h), Settings(animation_speed=0.0, bot_delay=0.0))
+    build(app, args)
+    if args.hover:
+        x, y = (int(v) for v in args.hover.split(","))
+        app.handle(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+        )
+    app.tick(0.016)
+    app.draw()
+    pygame.image.save(app.screen, args.out)
+    print(args.out)
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
