@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from .scene import Scene, SceneStack
-from .theme import gui_theme
+from .theme import FONTS, gui_theme
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
@@ -32,6 +32,7 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None):
         self.t0 = time.perf_counter()
         pygame.init()
+        FONTS.reset()
         pygame.display.set_caption("Hercules")
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.windowed_size = size

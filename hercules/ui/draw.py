@@ -72,11 +72,24 @@ def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour, border: Colour, r: int = 10):
     """A rounded panel with a soft drop shadow and a gold edge."""
-    sh = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
-    pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4), border_radius=r + 2)
-    surface.blit(sh, (rect.x - 1, rect.y + 2))
+    surface.blit(_shadow(rect.w, rect.h, r), (rect.x - 1, rect.y + 2))
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     pygame.draw.rect(surface, border, rect, 2, border_radius=r)
+
+
+@lru_cache(maxsize=64)
+def _shadow(w: int, h: int, r: int) -> pygame.Surface:
+    sh = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4), border_radius=r + 2)
+    return sh
+
+
+@lru_cache(maxsize=256)
+def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent rectangle (cached: making SRCALPHA surfaces every frame is slow)."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill(rgba)
+    return s
 
 
 def meander(surface: pygame.Surface, rect: pygame.Rect, c: Colour, unit: int = 8) -> None:
@@ -283,9 +296,7 @@ def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool) -> pygame
         name = t(f"deck.{card.deck}")
     else:
         name = t(f"card.{card.kind}")
-    size = small
-    while size > 8 and FONTS.font(size, "bold").size(name)[0] > w - 6:
-        size -= 1
+    size = FONTS.fit(name, small, w - 6, "bold")
     FONTS.blit(s, name, size, (252, 246, 232), (w // 2, top.centery), "center", "bold")
     mid = (w // 2, int(h * 0.52))
     big = max(12, int(h * 0.26))
@@ -300,9 +311,7 @@ def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool) -> pygame
         FONTS.blit(s, ABILITY_MARKS[card.ability], big, ink, mid, "center", "bold")
     elif card.active:
         word = t(f"card.mark.{card.ability}")
-        size = small + 1
-        while size > 8 and FONTS.font(size, "bold").size(word)[0] > w - 8:
-            size -= 1
+        size = FONTS.fit(word, small + 1, w - 8, "bold")
         FONTS.blit(s, word, size, ink, mid, "center", "bold")
     elif card.ability == "bonus":
         FONTS.blit(s, t("card.bonus"), small, ink, mid, "center", "bold")

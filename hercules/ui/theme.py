@@ -55,6 +55,11 @@ class Fonts:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
 
+    def reset(self) -> None:
+        """Forget fonts (they die with ``pygame.quit``; a new App starts afresh)."""
+        self._fonts.clear()
+        self._text.clear()
+
     def font(self, size: int, style: str = "body") -> pygame.font.Font:
         """A font of the theme (Noto Sans, shipped by pygame_gui, SIL OFL)."""
         key = (style, size)
@@ -93,6 +98,13 @@ class Fonts:
         rect = surf.get_rect(**{anchor: pos})
         surface.blit(surf, rect)
         return rect
+
+    def fit(self, text: str, size: int, width: int, style: str = "body", smallest: int = 8) -> int:
+        """The largest size up to ``size`` at which ``text`` fits ``width`` (one measurement)."""
+        w = self.font(size, style).size(text)[0]
+        if w <= width:
+            return size
+        return max(smallest, int(size * width / max(1, w)))
 
     def wrap(self, text: str, size: int, width: int, style: str = "body") -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels."""

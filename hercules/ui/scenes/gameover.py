@@ -83,14 +83,13 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(D.marble((w, h), seed=5, base="marble_dark"), (0, 0))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((40, 30, 24, 120))
-        surface.blit(veil, (0, 0))
-        D.laurel(surface, (w // 2, 70), 52, colour("laurel"))
-        FONTS.blit(
+        surface.fill(colour("background"))
+        D.meander(surface, pygame.Rect(0, 8, w, 16), colour("gold_dark"), 4)
+        head = FONTS.blit(
             surface, self.headline(), 36, colour("highlight"), (w // 2, 40), "midtop", "bold"
         )
+        D.laurel(surface, (head.x - 40, head.centery), 26, colour("laurel"))
+        D.laurel(surface, (head.right + 40, head.centery), 26, colour("laurel"))
         FONTS.blit(surface, self.tiebreak_text(), 18, colour("text_light"), (w // 2, 96), "midtop")
         players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
         # The table of categories.
@@ -148,7 +147,7 @@ class GameOverScene(Scene):
         top = max(1, max(p.total for p in players))
         bw = min(90, (chart.w - 40) // max(1, len(players)) - 20)
         base = chart.bottom - 50
-        height = chart.h - 110
+        height = chart.h - 150  # room above for the legend and the totals
         for k, p in enumerate(players):
             x = chart.x + 30 + k * (bw + 20)
             y = base

@@ -14,7 +14,7 @@ from hercules.engine.actions import CHOOSE_DEMIGOD, END_REST, RETURN_CUBE, TURN_
 from .. import draw as D
 from ..scene import Scene
 from ..strings import t
-from ..theme import FONTS, colour
+from ..theme import FONTS, colour, player_style
 
 
 class Overlay(Scene):
@@ -68,9 +68,7 @@ class Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Veil, panel and title."""
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 14, 10, 150))
-        surface.blit(veil, (0, 0))
+        surface.blit(D.veil(surface.get_size(), (20, 14, 10, 150)), (0, 0))
         D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
         D.meander(
             surface,
@@ -302,7 +300,15 @@ class RestOverlay(Overlay):
             face_up = cid not in p.gods_down
             surface.blit(D.card_face(cid, rect.w, rect.h, face_up=face_up, dim=act is None), rect)
             if cid in p.cubed:
-                pygame.draw.circle(surface, colour("highlight"), rect.center, 10)
+                st = player_style(s.current, p.hades)
+                D.shape(
+                    surface,
+                    st["shape"],
+                    (rect.centerx, rect.bottom - rect.h // 3),
+                    9,
+                    st["colour"],
+                    (250, 244, 230),
+                )
             if act is not None:
                 pygame.draw.rect(
                     surface, colour("highlight"), rect.inflate(4, 4), 2, border_radius=6

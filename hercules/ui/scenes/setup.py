@@ -206,7 +206,7 @@ class SetupScene(Scene):
         y = self.box.y + 90 + 4 * 60 + 10
         FONTS.blit(surface, t("setup.mode"), 18, colour("text_light"), (x, y + 10))
         FONTS.blit(surface, t("setup.seed"), 18, colour("text_light"), (x, y + 70))
-        FONTS.blit(surface, t(f"mode.help.{self.mode}"), 16, colour("text_dim"), (x, y + 130))
+        FONTS.blit(surface, t(f"mode.help.{self.mode}"), 16, colour("text_dim"), (x, y + 118))
         if self.error:
             FONTS.blit(
                 surface,

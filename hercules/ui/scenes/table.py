@@ -66,6 +66,7 @@ class TableScene(Scene):
         self.gameover_shown = False
         self.layout = TableLayout(app.size, self.state.n)
         self._bg: pygame.Surface | None = None
+        self._score: tuple[Any, Any] | None = None
         self._fx_rng = random.Random(7)  # tumbling faces only: never the game's dice
         controller.subscribe(self.on_record)
 
@@ -113,6 +114,26 @@ class TableScene(Scene):
             )
         )
         self.refresh_buttons()
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Render the static board and every card face this layout uses, once, on entering.
+
+        Doing it here keeps the cost out of the frames that follow (it is paid while
+        the scene opens, like a page turning).
+        """
+        self.background()
+        L = self.layout
+        cs = card_set()
+        gw, gh = L.god_slots[1].size
+        for g in (cs.zeus, *cs.gods):
+            D.card_face(g.id, gw, gh, face_up=self.state.config.gods_active)
+        dw, dh = L.demigod_slots[0].size
+        for c in cs.demigods:
+            D.card_face(c.id, dw, dh)
+        vw, vh = L.vase_slots[0].size
+        for v in cs.vases:
+            D.card_face(v.id, vw, vh)
 
     def exit(self) -> None:
         """Leave the table: stop the bot worker."""
@@ -729,9 +750,7 @@ class TableScene(Scene):
             dice = s.dice_of(seat)
             for col, acts in ways.items():
                 rect = L.columns[col]
-                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-                glow.fill((*colour("legal"), 60))
-                surface.blit(glow, rect)
+                surface.blit(D.veil(rect.size, (*colour("legal"), 60)), rect)
                 pygame.draw.rect(surface, colour("highlight"), rect, 3, border_radius=4)
                 a = acts[0]
                 txt = arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], col)
@@ -745,11 +764,9 @@ class TableScene(Scene):
         for a in flashes:
             if a.started:
                 rect = L.columns[a.data["column"]]
-                alpha = int(160 * (1 - a.progress))
-                fl = pygame.Surface(rect.size, pygame.SRCALPHA)
+                alpha = int(160 * (1 - a.progress)) // 16 * 16  # few distinct veils to cache
                 st = player_style(a.data["seat"], s.players[a.data["seat"]].hades)
-                fl.fill((*st["colour"], alpha))
-                surface.blit(fl, rect)
+                surface.blit(D.veil(rect.size, (*st["colour"], alpha)), rect)
         # Cubes and Apprentices.
         for i, p in enumerate(s.players):
             st = player_style(i, p.hades)
@@ -840,12 +857,13 @@ class TableScene(Scene):
         st = player_style(holder, s.players[holder].hades)
         if not peg:
             D.shape(surface, st["shape"], (r.right - 10, r.y + 10), 7, st["colour"], st["dark"])
+        # The round number sits on the Pegasus card: the holder starts it.
         FONTS.blit(
             surface,
             t("round", n=s.round),
-            L.small,
-            colour("text_light"),
-            (r.centerx, L.stacks_area.y),
+            L.small - 2,
+            colour("ink"),
+            (r.centerx, r.y + 3),
             "midtop",
             "bold",
         )
@@ -885,7 +903,7 @@ class TableScene(Scene):
             "midleft",
             "bold",
         )
-        total = score(s).players[seat].total
+        total = self.scores().players[seat].total
         FONTS.blit(
             surface,
             t("panel.vp", vp=total),
@@ -975,6 +993,12 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, colour("highlight"), r.inflate(4, 4), 2, border_radius=6)
             if self.mode is not None and self.mode[1] == cid and seat == s.current:
                 pygame.draw.rect(surface, colour("laurel"), r.inflate(6, 6), 3, border_radius=6)
+
+    def scores(self) -> Any:
+        """The running score of the state shown, computed once per state."""
+        if self._score is None or self._score[0] is not self.state:
+            self._score = (self.state, score(self.state))
+        return self._score[1]
 
     def die_targetable(self, seat: int, i: int) -> bool:
         if self.mode is None:

@@ -1,0 +1,156 @@
+"""Clicks anywhere, any time, never break a rule; bots play to the game-over screen; resizing."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from support.mouse import click, frames, key
+
+from hercules.engine import legal_actions, state_from_json
+from hercules.ui.app import MIN_SIZE
+from hercules.ui.scenes.gameover import GameOverScene
+from hercules.ui.scenes.setup import start_game
+from hercules.ui.scenes.table import TableScene
+
+
+def test_random_clicks_and_keys_only_ever_apply_legal_actions(animated_app):
+    app = animated_app
+    ctl, names = start_game("standard", ["human", "human", "easy"], seed=11)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    rng = random.Random(11)
+    states = [ctl.state]
+    ctl.subscribe(lambda rec: states.append(ctl.state))
+    w, h = app.size
+    for _ in range(1500):
+        if rng.random() < 0.1:
+            key(
+                app,
+                rng.choice(
+                    [
+                        pygame.K_SPACE,
+                        pygame.K_RETURN,
+                        pygame.K_r,
+                        pygame.K_e,
+                        pygame.K_ESCAPE,
+                        pygame.K_F1,
+                    ]
+                ),
+            )
+        else:
+            click(
+                app,
+                (rng.randrange(w), rng.randrange(h)),
+                button=rng.choice([1, 1, 1, 3]),
+                settle=rng.choice([0, 1, 3]),
+            )
+        if ctl.is_over:
+            break
+    # Every state change was a legal action of the state before it.
+    for prev, rec in zip(states, ctl.history, strict=False):
+        assert rec.action in legal_actions(prev)
+    # And the state is a valid one.
+    assert state_from_json(ctl.state.to_json()) == ctl.state
+    assert len(ctl.history) > 5
+
+
+def test_clicking_an_unreachable_labour_changes_nothing_and_says_why(app):
+    ctl, names = start_game("standard", ["human", "human"], seed=3)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    frames(app, 2)
+    assert ctl.human_to_act()
+    ways = table.labour_ways(ctl.legal())
+    col = next(c for c in range(1, 13) if c not in ways)
+    before = ctl.state.to_json()
+    click(app, table.layout.columns[col].center)
+    assert ctl.state.to_json() == before
+    assert table.message
+
+
+def test_clicking_another_players_card_or_the_stacks_changes_nothing(app):
+    ctl, names = start_game("standard", ["human", "human"], seed=4)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    frames(app, 2)
+    before = ctl.state.to_json()
+    for rect in table.layout.demigod_slots + table.layout.vase_slots:
+        click(app, rect.center)
+    click(app, table.layout.white_spot.center)
+    click(app, table.layout.panels[1 - ctl.state.current].center)
+    assert ctl.state.to_json() == before
+
+
+def test_a_bot_only_game_runs_through_the_app_loop_to_the_game_over_screen(app):
+    ctl, names = start_game("standard", ["easy", "normal", "hard"], seed=2)
+    app.push(TableScene(app, ctl, names))
+    for _ in range(20000):
+        if isinstance(app.top, GameOverScene):
+            break
+        frames(app, 1)
+    assert isinstance(app.top, GameOverScene)
+    assert ctl.is_over
+    assert app.top.result.winners
+
+
+def test_a_solo_game_with_a_bot_hero_reaches_the_end(app):
+    ctl, names = start_game("solo", ["normal"], seed=9)
+    app.push(TableScene(app, ctl, names))
+    for _ in range(20000):
+        if isinstance(app.top, GameOverScene):
+            break
+        frames(app, 1)
+    assert ctl.is_over
+    assert any(r.action.kind == "hades" for r in ctl.history)
+
+
+def test_animations_play_and_drain_during_a_bot_game(animated_app):
+    app = animated_app
+    ctl, names = start_game("standard", ["normal", "normal"], seed=8)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    seen = set()
+    for _ in range(900):
+        frames(app, 1)
+        seen |= {a.kind for a in table.anim.anims}
+    assert {"dice", "cube", "walk", "card"} <= seen
+    assert len(ctl.history) > 10
+
+
+SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (1280, 1024)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resizing_keeps_every_control_on_screen_and_apart(app, size):
+    ctl, names = start_game("standard", ["human", "normal", "normal", "normal"], seed=1)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    app.resize(size)
+    frames(app, 2)
+    screen = pygame.Rect((0, 0), app.size)
+    assert app.size == (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+    L = table.layout
+    regions = [L.board, L.stacks_area, L.sidebar, *L.panels]
+    for r in regions + [w.rect for w in table.widgets]:
+        assert screen.contains(r), r
+    # Board, stacks, each panel and the sidebar never overlap.
+    for i, a in enumerate(regions):
+        for b in regions[i + 1 :]:
+            assert not a.colliderect(b), (a, b)
+    widgets = [w.rect for w in table.widgets]
+    for i, a in enumerate(widgets):
+        for b in widgets[i + 1 :]:
+            assert not a.colliderect(b)
+        assert not a.colliderect(L.log_box) and not a.colliderect(L.prompt_box)
+    # Stacks, the white die and Pegasus stay inside the stacks area, apart from each other.
+    things = L.demigod_slots + L.vase_slots + [L.white_spot, L.pegasus_spot]
+    for r in things:
+        assert L.stacks_area.contains(r), r
+    assert L.body >= 16
+
+
+def test_the_window_never_goes_below_the_minimum(app):
+    app.resize((800, 600))
+    assert app.size == MIN_SIZE
