@@ -857,16 +857,10 @@ class TableScene(Scene):
         st = player_style(holder, s.players[holder].hades)
         if not peg:
             D.shape(surface, st["shape"], (r.right - 10, r.y + 10), 7, st["colour"], st["dark"])
-        # The round number sits on the Pegasus card: the holder starts it.
-        FONTS.blit(
-            surface,
-            t("round", n=s.round),
-            L.small - 2,
-            colour("ink"),
-            (r.centerx, r.y + 3),
-            "midtop",
-            "bold",
-        )
+        # The round number sits on the Pegasus card, which its holder keeps for the round.
+        label = t("round", n=s.round)
+        size = FONTS.fit(label, L.small - 2, r.w - 22, "bold", smallest=9)
+        FONTS.blit(surface, label, size, colour("ink"), (r.x + 5, r.y + 4), "topleft", "bold")
 
     def count_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int) -> None:
         """How many cards a stack holds, in a dark disc on its top-left corner."""
