@@ -37,7 +37,11 @@ class Rules(Protocol):
 
 
 class Bot(Protocol):
-    """A computer player: picks one of the legal actions with its own generator."""
+    """A computer player: picks one of the legal actions with its own generator.
+
+    A bot whose ``threaded`` attribute is true thinks on a worker thread so that
+    the frame loop keeps running; quick bots decide inline.
+    """
 
     name: str
 
@@ -129,6 +133,9 @@ class Controller:
         err = self.rules.validate(self.state, action, seat)
         if err is not None:
             return err
+        if action not in self.legal():
+            # Only the engine's own action values enter the log, so that it replays exactly.
+            return TypeError(f"not an action value of this game: {action!r}"[:200])
         self._apply(action, seat)
         return None
 
@@ -155,10 +162,15 @@ class Controller:
             return self._apply(legal[0], actor)
         if actor < 0 or actor not in self.bots:
             return None
+        bot = self.bots[actor]
+        if not getattr(bot, "threaded", False):
+            # A quick bot decides inline: handing work to a thread costs more than it saves.
+            return self._apply(
+                self._checked(bot.choose(self.state, self.legal(), self._rngs[actor]), actor), actor
+            )
         if self._thinking is None or self._thinking_state is not self.state:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-            bot = self.bots[actor]
             legal = self.legal()
             self._thinking_state = self.state
             self._thinking = self._pool.submit(bot.choose, self.state, legal, self._rngs[actor])
@@ -167,10 +179,12 @@ class Controller:
         action = self._thinking.result()
         self._thinking = None
         self._thinking_state = None
-        if self.rules.validate(self.state, action, actor) is not None:
-            # A bot must never break the rules; fall back to the first legal action.
-            action = self.legal()[0]
-        return self._apply(action, actor)
+        return self._apply(self._checked(action, actor), actor)
+
+    def _checked(self, action: Any, actor: int) -> Any:
+        """A bot must never break the rules: an illegal choice becomes the first legal action."""
+        legal = self.legal()
+        return action if action in legal else legal[0]
 
     def bot_thinking(self) -> bool:
         """True while a bot's move is being computed."""

@@ -62,9 +62,10 @@ class Action(NamedTuple):
             raise MalformedActionError("an action must be a JSON object")
         unknown = set(data) - {"kind", "card", "op", "dice", "target", "deck"}
         if unknown:
-            raise MalformedActionError(f"unknown action field(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(repr(k) for k in unknown))
+            raise MalformedActionError(f"unknown action field(s): {names}")
         kind = data.get("kind")
-        if kind not in KINDS:
+        if type(kind) is not str or kind not in KINDS:
             raise MalformedActionError(f"unknown action kind: {kind!r}")
         for key in ("card", "op", "deck"):
             if not isinstance(data.get(key, ""), str):
@@ -92,14 +93,17 @@ def check_action(value: Any) -> Action:
     if type(value) is Action:
         k, card, op, dice, target, deck = value
         if (
-            k in KINDS
+            type(k) is str
+            and k in KINDS
             and type(card) is str
             and type(op) is str
             and type(dice) is tuple
+            and all(type(d) is int and 0 <= d <= WHITE for d in dice)
             and type(target) is int
             and type(deck) is str
         ):
             return value
+        raise MalformedActionError(f"malformed action: {value!r}"[:200])
     if isinstance(value, dict):
         return Action.from_json(value)
     raise MalformedActionError(f"not an action: {value!r}"[:200])

@@ -129,6 +129,15 @@ def parse_card_data(data: Any) -> CardSet:
     torch counts per player count, duplicate ids and malformed fields are all
     checked, so a wrong data file never reaches a game.
     """
+    try:
+        return _parse_card_data(data)
+    except CardDataError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        raise CardDataError(f"cards data: malformed ({type(exc).__name__}: {exc})") from None
+
+
+def _parse_card_data(data: Any) -> CardSet:
     if not isinstance(data, dict) or data.get("format") != "hercules-cards":
         raise CardDataError("cards data: not a hercules-cards document")
     cards: dict[str, Card] = {}
@@ -144,14 +153,20 @@ def parse_card_data(data: Any) -> CardSet:
         where = f"demigod deck #{i}"
         earned = _req(d, "earned_by", dict, where)
         op = earned.get("op", "")
-        lo, hi = earned.get("die_range", [0, 0])
+        rng = earned.get("die_range", [0, 0])
+        if not (isinstance(rng, list) and len(rng) == 2 and all(type(x) is int for x in rng)):
+            raise CardDataError(f"{where}: die_range must be two whole numbers")
+        lo, hi = rng
         if (op and op not in OPS) or (not op and not (1 <= lo <= hi <= 6)):
             raise CardDataError(f"{where}: earned_by must name an operation or a die range 1-6")
+        symbol = _req(d, "symbol", str, where)
+        if symbol not in SYMBOLS:
+            raise CardDataError(f"{where}: unknown symbol {symbol!r}")
         decks.append(
             Deck(
                 id=_req(d, "id", str, where),
                 name=_req(d, "name", str, where),
-                symbol=_req(d, "symbol", str, where),
+                symbol=symbol,
                 op=op,
                 die_low=lo,
                 die_high=hi,
@@ -174,6 +189,8 @@ def parse_card_data(data: Any) -> CardSet:
         if deck not in deck_ids:
             raise CardDataError(f"{where}: unknown deck {deck!r}")
         die = c.get("die", 0)
+        if type(die) is not int:
+            raise CardDataError(f"{where}: the die number must be a whole number")
         dk = deck_ids[deck]
         if dk.die_low and not (dk.die_low <= die <= dk.die_high):
             raise CardDataError(
@@ -199,14 +216,22 @@ def parse_card_data(data: Any) -> CardSet:
         )
     expected = _req(data, "expected", dict, "cards data")
     sizes = expected.get("demigod_deck_sizes", {})
+    if not isinstance(sizes, dict):
+        raise CardDataError("cards data: expected.demigod_deck_sizes must map decks to sizes")
     for dk in decks:
         n = sum(1 for c in demigods if c.deck == dk.id)
-        if n != dk.size or sizes.get(dk.id) != n:
+        if n != sizes.get(dk.id):
             raise CardDataError(
                 f"cards data: the {dk.name} deck has {n} cards, "
                 f"the rulebook says {sizes.get(dk.id)}"
             )
+        if dk.size != n:
+            raise CardDataError(
+                f"cards data: the {dk.name} deck says size {dk.size} but holds {n} cards"
+            )
     for players, want in expected.get("demigods_by_players", {}).items():
+        if not str(players).isdigit():
+            raise CardDataError(f"cards data: {players!r} is not a player count")
         removed = _removed_torches(int(players))
         n = sum(1 for c in demigods if c.torches not in removed)
         if n != want:
@@ -257,6 +282,13 @@ def parse_card_data(data: Any) -> CardSet:
             f"cards data: {len(vases)} vase cards, expected {expected.get('vases')}"
         )
     spaces = tuple(sorted({v.spaces for v in vases}))
+    for sp in spaces:
+        marks = sorted(v.torches for v in vases if v.spaces == sp)
+        if marks != [0, 3]:
+            raise CardDataError(
+                f"cards data: the vase stack for {sp} spaces must hold one card for every game "
+                f"and one with 3 torches, not torches {marks}"
+            )
     if not spaces or spaces[0] != 3 or spaces != tuple(range(3, 3 + len(spaces))):
         raise CardDataError("cards data: vase stacks must be for 3, 4, 5 ... spaces in a row")
 
@@ -276,6 +308,8 @@ def parse_card_data(data: Any) -> CardSet:
         )
     if len(pantheon) != expected.get("pantheon"):
         raise CardDataError("cards data: wrong number of Pantheon cards")
+    if sorted(p.torches for p in pantheon) != [0, 3, 4]:
+        raise CardDataError("cards data: the Pantheon cards must carry torches -, 3 and 4")
     h = _req(data, "hades", dict, "cards data")
     hades = add(Card(id=_req(h, "id", str, "hades card"), kind="hades", name="Hades", vp=0))
     return CardSet(

@@ -97,13 +97,27 @@ def check_invariants(s: GameState) -> None:
     for k, st in enumerate(s.vase_stacks):
         if any(cards[c].spaces != cs.vase_spaces[k] for c in st):
             _fail(f"vase stack {k} holds a vase for another number of spaces")
+    zeus = cs.zeus.id
     for c in s.columns:
-        if c and cards[c].kind != "god":
-            _fail(f"{c} lies above a column but is not a god")
-    if s.top and cs.zeus.id in s.top[:-1]:
+        if c and (cards[c].kind != "god" or c == zeus):
+            _fail(f"{c} lies above a column but is not a column god")
+    for cid in s.top:
+        if cards[cid].kind != "pantheon" and cid != zeus:
+            _fail(f"{cid} lies on the Pantheon stack")
+    if s.top and zeus in s.top[:-1]:
         _fail("Zeus must lie on top of the Pantheon stack")
-    if s.round == 1 and s.prompt == P_ROLL and s.pegasus != 0:
-        _fail("seat 0 holds Pegasus in the first round")
+    for i, p in enumerate(s.players):
+        if zeus in p.gods:
+            _fail(f"seat {i} holds Zeus among its column gods")
+        if zeus in s.top and any(cards[c].kind == "pantheon" for c in p.finals):
+            _fail(f"seat {i} holds a Pantheon card while Zeus still lies on the stack")
+        if cs.hades.id in p.finals and not p.hades:
+            _fail(f"seat {i} holds the Hades card but is not Hades")
+    if solo and cs.hades.id not in s.players[1].finals:
+        _fail("Hades must hold the Hades card in a solo game")
+    # Not checked on purpose: that Pegasus matches the round number and that no god lies above
+    # a hero's Apprentice. Both hold in play, but a state that breaks them is still a consistent,
+    # playable position (every card and cube accounted for), and rule tests build such positions.
     # The pending decision.
     if s.prompt == P_ROLL:
         if s.current != CHANCE or s.turn != 0:

@@ -1,0 +1,120 @@
+"""tools/simulate.py: runs as a script, prints a JSON summary last, refuses bad options.
+
+No timing assertions: the speed figures are only checked to be numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "simulate.py"
+KEYS = {
+    "games_per_second",
+    "actions_per_second",
+    "mean_actions",
+    "mean_rounds",
+    "end_conditions",
+    "tiebreaks",
+    "games",
+    "players",
+    "mode",
+    "seed",
+}
+TIMING = {"games_per_second", "actions_per_second", "seconds"}
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def summary(*args: str) -> tuple[dict, list[str]]:
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) > 1, "a human-readable report comes before the JSON line"
+    return json.loads(lines[-1]), lines[:-1]
+
+
+@pytest.mark.parametrize(
+    ("players", "mode"), [("4", "standard"), ("3", "simplified"), ("2", "solo")]
+)
+def test_summary_json(players: str, mode: str) -> None:
+    stats, report = summary("--games", "6", "--players", players, "--mode", mode, "--seed", "3")
+    assert KEYS <= set(stats)
+    assert (stats["games"], stats["players"], stats["mode"], stats["seed"]) == (
+        6,
+        int(players),
+        mode,
+        3,
+    )
+    for key in TIMING & set(stats):
+        assert isinstance(stats[key], int | float)
+    assert stats["mean_actions"] > 10 and stats["mean_rounds"] >= 1
+    assert stats["mean_actions"] >= stats["mean_rounds"]
+    # Every game ends by at least one condition; Hades' condition exists only in solo.
+    ends = stats["end_conditions"]
+    assert set(ends) == {"column_12", "hades_cubes"}
+    assert 6 <= sum(ends.values()) <= 12
+    if mode != "solo":
+        assert ends == {"column_12": 6, "hades_cubes": 0}
+    # Each game's first place is decided exactly once: by the totals ("") or a tie-break.
+    tiebreaks = stats["tiebreaks"]
+    assert set(tiebreaks) == {"", "apprentice_column", "majorities", "cubes_in_supply", "shared"}
+    assert sum(tiebreaks.values()) == 6
+    text = "\n".join(report)
+    for words in ("games per second", "actions per second", "mean", "column_12"):
+        assert words in text
+
+
+def test_same_seed_same_statistics() -> None:
+    args = ("--games", "4", "--players", "2", "--mode", "standard", "--seed", "11")
+    first, _ = summary(*args)
+    second, _ = summary(*args)
+    for key in TIMING:
+        first.pop(key, None)
+        second.pop(key, None)
+    assert first == second
+    other, _ = summary("--games", "4", "--players", "2", "--mode", "standard", "--seed", "12")
+    assert other["seed"] == 12
+
+
+def test_defaults_run() -> None:
+    stats, _ = summary("--games", "2")
+    assert stats["games"] == 2 and stats["players"] in (2, 3, 4) and stats["mode"] == "standard"
+    solo, _ = summary("--games", "2", "--mode", "solo")
+    assert solo["players"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--games", "0"), "--games"),
+        (("--games", "many"), "--games"),
+        (("--games", "-3"), "--games"),
+        (("--players", "5"), "--players"),
+        (("--players", "1"), "--players"),
+        (("--players", "two"), "--players"),
+        (("--mode", "chaos"), "--mode"),
+        (("--seed", "x"), "--seed"),
+        (("--mode", "solo", "--players", "4"), "solo"),
+        (("--turbo",), "unrecognized arguments"),
+    ],
+)
+def test_bad_options_give_a_clear_usage_error(args: tuple[str, ...], message: str) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "usage: simulate.py" in proc.stderr
+    assert "error:" in proc.stderr and message in proc.stderr
+    assert "Traceback" not in proc.stderr
