@@ -36,7 +36,7 @@ def startup_seconds() -> float:
     """Wall time from launching a fresh Python process to its first drawn title frame."""
     env = dict(os.environ, HERCULES_T0=repr(time.time()))
     out = subprocess.run(
-        [sys.executable, "-c", STARTUP_CHILD], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-P", "-c", STARTUP_CHILD], env=env, capture_output=True, text=True, check=True
     )
     return float(out.stdout.strip().splitlines()[-1])
 

@@ -83,7 +83,8 @@ print(json.dumps({"modules": sorted(sys.modules), "events": events,
 def probe() -> dict:
     """Run the probe once per test session."""
     proc = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        # -P: keep the checkout off sys.path, so the installed package (with its data) is used.
+        [sys.executable, "-P", "-c", PROBE],
         capture_output=True,
         text=True,
         timeout=120,
