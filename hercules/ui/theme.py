@@ -107,7 +107,14 @@ class Fonts:
         return max(smallest, int(size * width / max(1, w)))
 
     def wrap(self, text: str, size: int, width: int, style: str = "body") -> list[str]:
-        """Split ``text`` into lines that fit ``width`` pixels."""
+        """Split ``text`` into lines that fit ``width`` pixels (cached: the log wraps each frame)."""
+        key = ("wrap", text, size, width, style)
+        hit = self._text.get(key)
+        if hit is None:
+            hit = self._text[key] = self._wrap(text, size, width, style)
+        return hit
+
+    def _wrap(self, text: str, size: int, width: int, style: str) -> list[str]:
         font = self.font(size, style)
         lines: list[str] = []
         for para in text.split("\n"):

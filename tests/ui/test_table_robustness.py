@@ -154,3 +154,26 @@ def test_resizing_keeps_every_control_on_screen_and_apart(app, size):
 def test_the_window_never_goes_below_the_minimum(app):
     app.resize((800, 600))
     assert app.size == MIN_SIZE
+
+
+def test_random_clicks_on_every_menu_scene_never_raise(app):
+    from hercules.ui.scenes.rules import RulesScene
+    from hercules.ui.scenes.settings import SettingsScene
+    from hercules.ui.scenes.setup import SetupScene
+    from hercules.ui.scenes.title import TitleScene
+
+    rng = random.Random(3)
+    w, h = app.size
+    for cls in (TitleScene, SetupScene, RulesScene, SettingsScene):
+        app.running = True
+        app.replace(TitleScene(app))
+        if cls is not TitleScene:
+            app.push(cls(app))
+        for _ in range(60):
+            if rng.random() < 0.15:
+                key(app, rng.choice([pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_DOWN, pygame.K_F1]))
+            else:
+                click(app, (rng.randrange(w), rng.randrange(h)), settle=1)
+            if app.top is None or not app.running:
+                break
+        assert app.top is not None or not app.running

@@ -957,15 +957,17 @@ class TableScene(Scene):
         # Hand.
         hidden = self.hidden_cards()
         flips = {a.data["card"]: a for a in self.anim.of_kind("flip")}
-        usable = set()
-        if seat == self.human_seat() and s.prompt == "action":
+        usable: set[str] = set()
+        choosing = seat == self.human_seat() and s.prompt == "action"
+        if choosing:
             usable = {a.card for a in self.ctl.legal() if a.kind == USE}
         for cid, r in self.hand_cards(seat):
             if cid in hidden:
                 continue
             card = card_set().card(cid)
             face_up = not (cid in p.gods_down or (card.kind == "god" and not s.config.gods_active))
-            img = D.card_face(cid, r.w, r.h, face_up=face_up)
+            # On your turn, cards you cannot use now are greyed; usable ones are outlined.
+            img = D.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
             fa = flips.get(cid)
             if fa is not None and fa.started:
                 k = abs(1 - 2 * fa.progress)
@@ -1041,7 +1043,7 @@ class TableScene(Scene):
             "bold",
         )
         y = lb.bottom - 10
-        size = L.small
+        size = L.body
         for line in reversed(self.log):
             wrapped = FONTS.wrap(line, size, lb.w - 24)
             for wl in reversed(wrapped):
@@ -1129,7 +1131,7 @@ class TableScene(Scene):
         if not lines:
             return
         L = self.layout
-        size = L.small
+        size = L.body
         w = max(FONTS.font(size).size(x)[0] for x in lines) + 20
         h = len(lines) * (size + 4) + 12
         box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 16, w, h)
