@@ -107,7 +107,7 @@ class Fonts:
         return max(smallest, int(size * width / max(1, w)))
 
     def wrap(self, text: str, size: int, width: int, style: str = "body") -> list[str]:
-        """Split ``text`` into lines that fit ``width`` pixels (cached: the log wraps each frame)."""
+        """Split ``text`` into lines that fit ``width`` pixels (cached: the log wraps per frame)."""
         key = ("wrap", text, size, width, style)
         hit = self._text.get(key)
         if hit is None:
