@@ -134,10 +134,10 @@ class App:
             self.first_frame_s = time.perf_counter() - self.t0
 
     def tick(self, dt: float) -> None:
-        """Advance the top scene and pygame_gui."""
-        top = self.top
-        if top is not None:
-            top.update(dt)
+        """Advance the visible scenes (the table animates under a dialog) and pygame_gui."""
+        for scene in self.stack.visible():
+            if scene in self.stack.scenes:  # an update may have closed a scene above
+                scene.update(dt)
         self.ui.update(dt)
 
     def draw(self) -> None:

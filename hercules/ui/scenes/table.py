@@ -203,6 +203,10 @@ class TableScene(Scene):
                 a.then("flip", 0.35, seat=ev.player, card=d["card"])
             else:
                 a.then("cube_on_card", 0.35, seat=ev.player, card=d["card"])
+        elif typ == "god_turned_up":
+            a.then("flip", 0.35, seat=ev.player, card=d["card"])
+        elif typ == "cube_returned":
+            a.then("cube_off_card", 0.35, seat=ev.player, card=d["card"])
         elif typ == "pegasus_passed":
             a.then("pegasus", 0.5, frm=d["from"], to=d["to"])
 
@@ -1099,11 +1103,13 @@ class TableScene(Scene):
                     int(lerp(src.centery, dst.centery, k)),
                 )
                 surface.blit(D.card_face(a.data["card"], max(8, r.w), max(10, r.h)), r)
-            elif a.kind == "cube_on_card":
+            elif a.kind in ("cube_on_card", "cube_off_card"):
                 seat = a.data["seat"]
                 st = player_style(seat, self.state.players[seat].hades)
                 x0, y0 = self.supply_pos(seat)
                 dst = self.card_dest(seat, a.data["card"])
+                if a.kind == "cube_off_card":
+                    k = 1 - k  # the same arc, travelled back to the supply
                 x = lerp(x0 - 16, dst.centerx, k)
                 y = lerp(y0, dst.centery + dst.h // 8, k) - 30 * (1 - (2 * k - 1) ** 2)
                 D.shape(surface, st["shape"], (x, y), 7, st["colour"], (250, 244, 230))
