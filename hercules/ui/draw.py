@@ -92,6 +92,13 @@ def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surfa
     return s
 
 
+def page(surface: pygame.Surface, box: pygame.Rect, title: str, seed: int) -> None:
+    """A menu page: a marble backdrop and a panel with its title."""
+    surface.blit(marble(surface.get_size(), seed=seed), (0, 0))
+    panel(surface, box, colour("panel"), colour("gold"), 14)
+    FONTS.blit(surface, title, 30, colour("highlight"), (box.centerx, box.y + 24), "midtop", "bold")
+
+
 def meander(surface: pygame.Surface, rect: pygame.Rect, c: Colour, unit: int = 8) -> None:
     """A Greek-key band filling ``rect`` horizontally."""
     u = unit

@@ -77,18 +77,7 @@ class SettingsScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(D.marble((w, h), seed=8), (0, 0))
-        D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
-        FONTS.blit(
-            surface,
-            t("settings.title"),
-            30,
-            colour("highlight"),
-            (self.box.centerx, self.box.y + 24),
-            "midtop",
-            "bold",
-        )
+        D.page(surface, self.box, t("settings.title"), seed=8)
         x = self.box.x + 40
         y = self.box.y + 110
         for i, key in enumerate(("settings.animation", "settings.bots", "settings.fullscreen")):

@@ -169,18 +169,7 @@ class SetupScene(Scene):
         self.app.replace(TableScene(self.app, ctl, names))
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(D.marble((w, h), seed=4), (0, 0))
-        D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
-        FONTS.blit(
-            surface,
-            t("setup.title"),
-            30,
-            colour("highlight"),
-            (self.box.centerx, self.box.y + 24),
-            "midtop",
-            "bold",
-        )
+        D.page(surface, self.box, t("setup.title"), seed=4)
         x = self.box.x + 40
         y = self.box.y + 100
         for i in range(4):
