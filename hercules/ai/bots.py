@@ -1,10 +1,49 @@
-"""The bots: Random, Easy, Normal and Hard behind one interface (placeholders until the planner)."""
+"""The bots: Random, Easy, Normal and Hard behind one interface.
+
+Difficulty comes only from decisions: every bot sees the same state and draws
+its own choices from its own generator; none touches the game's dice.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from hercules.engine import Action, apply, card_set, labour_result, legal_actions
+from hercules.engine.actions import (
+    CHOOSE_DEMIGOD,
+    END_REST,
+    END_TURN,
+    LABOUR,
+    REST,
+    RETURN_CUBE,
+    TURN_UP,
+    USE,
+)
+from hercules.engine.rules import first_stop
+from hercules.engine.scoring import score, symbol_counts
+from hercules.engine.state import GameState
+
+from .planner import Plan, plan_labours
+
+_CARDS = card_set()
+_OPS = ("add", "sub", "mul", "div")
+
+
+def _ways() -> dict[int, int]:
+    """How many of the 36 rolls can make each labour (by any operation)."""
+    out = dict.fromkeys(range(1, 13), 0)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            made = {labour_result(op, a, b) for op in _OPS} - {0}
+            for r in made:
+                out[r] += 1
+    return out
+
+
+WAYS = _ways()
 
 
 class RandomBot:
@@ -16,7 +55,7 @@ class RandomBot:
     def __init__(self) -> None:
         self.reason = ""
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one legal action with the bot's own generator."""
         self.reason = "chosen at random"
         return legal[rng.randrange(len(legal))]
@@ -27,21 +66,408 @@ class RandomBot:
 
 
 class EasyBot(RandomBot):
-    """Placeholder."""
+    """Plays legally, takes a labour when it can (any one), no foresight, no abilities."""
 
     name = "easy"
 
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """A random labour if there is one; otherwise rest (or end the turn)."""
+        labours = [a for a in legal if a.kind == LABOUR]
+        if labours:
+            self.reason = "takes a labour its dice allow"
+            return labours[rng.randrange(len(labours))]
+        for kind in (RETURN_CUBE, TURN_UP, END_REST, REST, END_TURN):
+            for a in legal:
+                if a.kind == kind:
+                    self.reason = "no labour: rests"
+                    return a
+        self.reason = "picks a card"
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass
+class Weights:
+    """What the Normal bot values, in victory points."""
+
+    advance: float = 0.9  #: per column the Apprentice moves
+    rarity: float = 5.0  #: for taking a labour few rolls can make (scaled by 1 - ways/36)
+    cube: float = 1.6  #: a cube placed on a card (lost VP and a use of the card)
+    god_use: float = 0.6  #: turning a god face down
+    ability: float = 2.2  #: an active ability card received (future flexibility)
+    symbol: float = 1.0  #: each scoring symbol received
+    majority: float = 2.5  #: a symbol that wins or ties a majority
+    set_part: float = 1.5  #: a symbol that completes more of a set
+    rest_cube: float = 1.3  #: a cube taken back by resting
+    rest_god: float = 0.8  #: a god turned face up by resting
+    end_lead: float = 0.5  #: per VP of lead when ending the game by reaching 12
+    gamble: float = 2.0  #: threshold to try a re-roll / the white die when nothing else works
+
 
 class NormalBot(RandomBot):
-    """Placeholder."""
+    """Greedy: the labour plan with the best immediate value, or rest when it pays."""
 
     name = "normal"
 
+    def __init__(self, weights: Weights | None = None) -> None:
+        super().__init__()
+        self.w = weights or Weights()
 
-class HardBot(RandomBot):
-    """Placeholder."""
+    # --- the interface ------------------------------------------------------------------------
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The best action by the bot's evaluation."""
+        s: GameState = view
+        if s.prompt == "choose_demigod":
+            return self.choose_deck(s, legal)
+        if s.prompt == "rest":
+            return self.rest_step(s, legal)
+        if s.prompt != "action":
+            self.reason = "the only move"
+            return legal[0]
+        plans = plan_labours(s)
+        best, value = self.best_plan(s, plans)
+        rest = self.rest_value(s) if any(a.kind == REST for a in legal) else None
+        if best is not None and (rest is None or value >= rest):
+            return self.follow(s, best, value)
+        if rest is not None and (best is None or rest > value):
+            if best is None:
+                gamble = self.gamble(s, legal, rng)
+                if gamble is not None:
+                    return gamble
+            self.reason = f"rests: {self.rest_summary(s)}"
+            return next(a for a in legal if a.kind == REST)
+        gamble = self.gamble(s, legal, rng)
+        if gamble is not None:
+            return gamble
+        self.reason = "no labour within reach: ends the turn"
+        return next(a for a in legal if a.kind in (END_TURN, REST))
+
+    # --- evaluation ---------------------------------------------------------------------------
+    def best_plan(self, s: GameState, plans: dict[int, Plan]) -> tuple[Plan | None, float]:
+        """The most valuable plan and its value."""
+        best, value = None, float("-inf")
+        for plan in plans.values():
+            v = self.plan_value(s, plan)
+            if v > value:
+                best, value = plan, v
+        return best, value
+
+    def plan_value(self, s: GameState, plan: Plan) -> float:
+        """Immediate value of performing ``plan`` (VP now, plus what the cards are worth later)."""
+        w = self.w
+        seat = s.current
+        p = s.players[seat]
+        row = p.row & ~(1 << plan.labour)
+        new = first_stop(row)
+        adv = new - p.pos
+        v = w.advance * adv + w.rarity * (1 - WAYS[plan.labour] / 36)
+        v -= w.cube * plan.cubes + w.god_use * plan.gods
+        if adv >= 3:
+            v += self.vase_vp(s, adv)
+        if adv > 0:
+            if new == 12:
+                if s.top:
+                    v += _CARDS.cards[s.top[-1]].vp
+                if not s.ended_by:
+                    v += w.end_lead * self.lead(s, seat)
+            elif s.columns[new]:
+                v += self.card_value(s, s.columns[new])
+        if plan.decks:
+            v += max(self.deck_value(s, d) for d in plan.decks)
+        v += p.supply * 0  # cubes kept in supply are counted through the cube cost
+        return v
+
+    def lead(self, s: GameState, seat: int) -> float:
+        """This seat's running score minus the best other seat's."""
+        totals = [ps.total for ps in score(s).players]
+        mine = totals[seat]
+        others = [t for i, t in enumerate(totals) if i != seat]
+        return mine - max(others)
+
+    def vase_vp(self, s: GameState, spaces: int) -> int:
+        """VP of the vase an advance of ``spaces`` would take now."""
+        k = min(spaces, max(_CARDS.vase_spaces)) - 3
+        while k >= 0 and not s.vase_stacks[k]:
+            k -= 1
+        return _CARDS.cards[s.vase_stacks[k][-1]].vp if k >= 0 else 0
+
+    def deck_value(self, s: GameState, deck: str) -> float:
+        """Value of the top card of a demigod deck."""
+        k = [d.id for d in _CARDS.decks].index(deck)
+        stack = s.demigod_stacks[k]
+        return self.card_value(s, stack[-1]) if stack else 0.0
+
+    def card_value(self, s: GameState, card_id: str) -> float:
+        """What receiving a card is worth to the seat to act."""
+        w = self.w
+        card = _CARDS.cards[card_id]
+        v = float(card.vp)
+        symbols = card.symbols
+        if card.kind == "god" and not s.config.gods_active:
+            return v
+        if card.active:
+            # Abilities matter less as the game nears its end.
+            v += w.ability * self.remaining_fraction(s)
+        if symbols:
+            mine = symbol_counts(s, s.current)
+            others = [symbol_counts(s, q) for q in range(s.n) if q != s.current]
+            low = min(mine.values())
+            for sym in symbols:
+                v += w.symbol
+                best_other = max((o[sym] for o in others), default=0)
+                if mine[sym] + 1 >= best_other and mine[sym] < best_other + 1:
+                    v += w.majority
+                if mine[sym] == low:
+                    v += w.set_part
+        return v
+
+    def remaining_fraction(self, s: GameState) -> float:
+        """Roughly how much of the game is left, from the leading Apprentice."""
+        lead = max(p.pos for p in s.players if not p.hades)
+        return max(0.1, 1 - lead / 12)
+
+    def rest_value(self, s: GameState) -> float:
+        """Value of resting now (cubes back, a god up) against using the turn for a labour."""
+        p = s.players[s.current]
+        v = self.w.rest_cube * min(3, len(p.cubed))
+        if p.gods_down and s.config.gods_active:
+            v += self.w.rest_god
+        return v
+
+    def rest_summary(self, s: GameState) -> str:
+        """What resting now would do, in words."""
+        p = s.players[s.current]
+        n = min(3, len(p.cubed))
+        god = " and turns a god up" if p.gods_down and s.config.gods_active else ""
+        return f"takes back {n} cube(s){god}" if n or god else "nothing better to do"
+
+    # --- acting -------------------------------------------------------------------------------
+    def follow(self, s: GameState, plan: Plan, value: float) -> Action:
+        """Take the first step of a plan and say why."""
+        a, b = plan.faces
+        how = {"add": "+", "sub": "-", "mul": "x", "div": "/"}[plan.op]
+        if plan.op in ("sub", "div") and b > a:
+            a, b = b, a
+        steps = f" using {len(plan.uses)} card(s)" if plan.uses else ""
+        self.reason = f"aims for labour {plan.labour} ({a} {how} {b}){steps}, worth {value:.1f}"
+        return plan.actions[0]
+
+    def gamble(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """No sure labour: try the white die or a re-roll if one is free or cheap."""
+        p = s.players[s.current]
+        options = []
+        for a in legal:
+            if a.kind != USE:
+                continue
+            card = _CARDS.cards[a.card]
+            if card.ability == "white_die":
+                options.append((0 if card.kind == "god" else 1, 0, a))
+            elif card.ability == "reroll" and len(a.dice) == len(s.dice_of(s.current)):
+                options.append((0 if card.kind == "god" else 1, 1, a))
+        if not options or (p.row == 0):
+            return None
+        options.sort(key=lambda o: (o[0], o[1], o[2]))
+        cost, _, act = options[0]
+        if cost and self.w.cube > self.w.gamble:
+            return None
+        self.reason = "no labour within reach: tries its luck with " + _CARDS.cards[act.card].name
+        return act
+
+    def choose_deck(self, s: GameState, legal: Sequence[Action]) -> Action:
+        """The demigod card worth most."""
+        best = max(legal, key=lambda a: (self.deck_value(s, a.deck), a.deck))
+        self.reason = f"takes {best.deck}: the most useful card"
+        return best
+
+    def rest_step(self, s: GameState, legal: Sequence[Action]) -> Action:
+        """Return cubes from the most useful cards, turn the best god up, then finish."""
+        cubes = [a for a in legal if a.kind == RETURN_CUBE]
+        if cubes:
+            best = max(cubes, key=lambda a: (self.ability_rank(a.card), a.card))
+            self.reason = "rests: frees " + _CARDS.cards[best.card].name
+            return best
+        gods = [a for a in legal if a.kind == TURN_UP]
+        if gods:
+            best = max(gods, key=lambda a: (self.ability_rank(a.card), a.card))
+            self.reason = "rests: turns " + _CARDS.cards[best.card].name + " face up"
+            return best
+        self.reason = "finishes resting"
+        return next(a for a in legal if a.kind == END_REST)
+
+    @staticmethod
+    def ability_rank(card_id: str) -> int:
+        """How useful an ability is for planning: certain ones first."""
+        order = ("copy", "white_die", "reroll", "flip", "minus_one", "plus_one")
+        ab = _CARDS.cards[card_id].ability
+        return order.index(ab) if ab in order else -1
+
+
+class HardBot(NormalBot):
+    """Searches: Normal's evaluation plus the expected value of its next roll.
+
+    Each of the best few candidate moves (and resting) is played on a copy of the
+    state; then, over all 21 distinct rolls of its two dice, weighted by their
+    chance, the bot plans its best labour for the next turn. A move's worth is its
+    immediate value plus ``lookahead`` times that expectation. Opponents enter
+    through the race terms (ending the game while ahead) and the majorities.
+    """
 
     name = "hard"
+    threaded = True
+    candidates = 5
+    lookahead = 0.7
+    #: Abilities chained when estimating the next turn. A bound on work, not on time,
+    #: so that the bot decides the same way on any machine (deterministic for a seed).
+    future_uses = 2
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        # Tuned by tournament against Normal: a rare labour matters less once the next
+        # roll is looked at explicitly.
+        super().__init__(weights or Weights(rarity=2.5))
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate with the best immediate value plus expected next turn."""
+        s: GameState = view
+        if s.prompt != "action":
+            return super().choose(view, legal, rng)
+        seat = s.current
+        plans = plan_labours(s)
+        ranked = sorted(
+            ((self.plan_value(s, plan), plan) for plan in plans.values()),
+            key=lambda x: (-x[0], x[1].labour),
+        )[: self.candidates]
+        if not ranked:
+            return super().choose(view, legal, rng)
+        options: list[tuple[float, Any]] = []
+        can_rest = any(a.kind == REST for a in legal)
+        if can_rest:
+            rest = self.rest_value(s) + self.lookahead * self.future(self.after_rest(s), seat)
+            options.append((rest, "rest"))
+        futures = []
+        for value, plan in ranked:
+            future = self.future(self.after_plan(s, plan), seat)
+            futures.append(future)
+            options.append((value + self.lookahead * future, plan))
+        for value, action in self.chances(s, legal):
+            # A chance card is judged by the expected best plan after it; the turn after
+            # that is assumed to look like the best sure option's.
+            options.append((value + self.lookahead * max(futures), action))
+        total, choice = max(options, key=lambda o: (o[0], o[1] == "rest"))
+        if isinstance(choice, Action):
+            self.reason = (
+                f"uses {_CARDS.cards[choice.card].name} for a better roll (expected {total:.1f})"
+            )
+            return choice
+        if choice == "rest":
+            self.reason = f"rests ({self.rest_summary(s)}): it sets up the next rolls best"
+            return next(a for a in legal if a.kind == REST)
+        action = self.follow(s, choice, total)
+        self.reason += ", counting what its next roll can do"
+        return action
+
+    def chances(self, s: GameState, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Re-rolls and the white die, each valued by the expected best plan after it."""
+        out = []
+        seen: set[tuple[str, bool, tuple[int, ...]]] = set()
+        for a in legal:
+            if a.kind != USE:
+                continue
+            card = _CARDS.cards[a.card]
+            if card.ability not in ("white_die", "reroll"):
+                continue
+            key = (card.ability, card.kind == "god", a.dice)
+            if key in seen:  # interchangeable cards: judge one of each kind
+                continue
+            seen.add(key)
+            cost = self.w.god_use if card.kind == "god" else self.w.cube
+            after, _ = apply(s, a)
+            seat = s.current
+            total = 0.0
+            if card.ability == "white_die":
+                outcomes = [((f,), 1) for f in range(1, 7)]
+            elif len(a.dice) == 1:
+                outcomes = [((f,), 1) for f in range(1, 7)]
+            elif len(a.dice) == 2:
+                outcomes = list(_ROLLS)
+            else:
+                continue  # three dice at once: too many outcomes to be worth judging
+            weight = 0
+            for faces, k in outcomes:
+                probe = _set_faces(after, seat, a.dice or (2,), faces)
+                plans = plan_labours(probe, max_uses=self.future_uses)
+                best = max((self.plan_value(probe, pl) for pl in plans.values()), default=None)
+                total += k * (best if best is not None else -1.0)
+                weight += k
+            out.append((total / weight - cost, a))
+        return out
+
+    def future(self, after: GameState, seat: int) -> float:
+        """Expected value of the best plan on this seat's next turn, over its next roll."""
+        if after.is_terminal or after.ended_by:
+            return 0.0
+        probe = _next_turn(after, seat)
+        total = 0.0
+        for (a, b), k in _ROLLS:
+            rolled = _with_dice(probe, seat, (a, b))
+            plans = plan_labours(rolled, max_uses=self.future_uses)
+            best = max((self.plan_value(rolled, pl) for pl in plans.values()), default=None)
+            total += k * (best if best is not None else self.rest_value(rolled) - 2.0)
+        return total / 36
+
+    def after_plan(self, s: GameState, plan: Plan) -> GameState:
+        """The state after this seat performs ``plan`` (choosing its best demigod)."""
+        state = s
+        for a in plan.actions:
+            state, _ = apply(state, a)
+        if state.prompt == "choose_demigod":
+            deck = max(state.pending, key=lambda d: (self.deck_value(state, d), d))
+            state, _ = apply(state, Action(CHOOSE_DEMIGOD, deck=deck))
+        return state
+
+    def after_rest(self, s: GameState) -> GameState:
+        """The state after resting the way the bot rests."""
+        state, _ = apply(s, Action(REST))
+        while state.prompt == "rest":
+            state, _ = apply(state, self.rest_step(state, legal_actions(state)))
+        return state
+
+
+#: The 21 distinct rolls of two dice with how many of the 36 outcomes give each.
+_ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+def _next_turn(s: GameState, seat: int) -> GameState:
+    """A copy of ``s`` as if it were ``seat``'s turn again (nothing used yet)."""
+    t = s.copy()
+    t.prompt = "action"
+    t.current = seat
+    t.turn = (seat - t.pegasus) % t.n
+    t.used = frozenset()
+    t.white_holder = -1
+    t.pending = ()
+    t.rest_cubes = 0
+    t.rest_god = False
+    return t
+
+
+def _set_faces(s: GameState, seat: int, which: tuple[int, ...], faces: tuple) -> GameState:
+    """A copy of ``s`` with the seat's dice ``which`` (2 = the white die) showing ``faces``."""
+    t = s.copy()
+    p = t.mutable_player(seat)
+    dice = list(p.dice)
+    for i, f in zip(which, faces, strict=True):
+        if i == 2:
+            t.white = f
+        else:
+            dice[i] = f
+    p.dice = tuple(dice)
+    return t
+
+
+def _with_dice(s: GameState, seat: int, dice: tuple[int, int]) -> GameState:
+    t = s.copy()
+    p = t.mutable_player(seat)
+    p.dice = dice
+    return t
 
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")

@@ -60,11 +60,12 @@ class Seat:
 
 @dataclass
 class Record:
-    """One applied action, who took it, and what it caused."""
+    """One applied action, who took it, what it caused, and (for bots) why."""
 
     action: Any
     seat: int
     events: list[Any] = field(default_factory=list)
+    reason: str = ""
 
 
 Listener = Callable[[Record], None]
@@ -139,9 +140,9 @@ class Controller:
         self._apply(action, seat)
         return None
 
-    def _apply(self, action: Any, seat: int) -> Record:
+    def _apply(self, action: Any, seat: int, reason: str = "") -> Record:
         self.state, events = self.rules.apply(self.state, action)
-        rec = Record(action, seat, events)
+        rec = Record(action, seat, events, reason)
         self.history.append(rec)
         for listener in list(self._listeners):
             listener(rec)
@@ -165,9 +166,8 @@ class Controller:
         bot = self.bots[actor]
         if not getattr(bot, "threaded", False):
             # A quick bot decides inline: handing work to a thread costs more than it saves.
-            return self._apply(
-                self._checked(bot.choose(self.state, self.legal(), self._rngs[actor]), actor), actor
-            )
+            action = self._checked(bot.choose(self.state, self.legal(), self._rngs[actor]), actor)
+            return self._apply(action, actor, _explain(bot))
         if self._thinking is None or self._thinking_state is not self.state:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -179,7 +179,7 @@ class Controller:
         action = self._thinking.result()
         self._thinking = None
         self._thinking_state = None
-        return self._apply(self._checked(action, actor), actor)
+        return self._apply(self._checked(action, actor), actor, _explain(self.bots[actor]))
 
     def _checked(self, action: Any, actor: int) -> Any:
         """A bot must never break the rules: an illegal choice becomes the first legal action."""
@@ -195,3 +195,9 @@ class Controller:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _explain(bot: Any) -> str:
+    """The bot's one-line reason for its last move, if it gives one."""
+    explain = getattr(bot, "explain", None)
+    return explain() if callable(explain) else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hercules.app.bots import RandomBot, make_bot
+from hercules.ai import RandomBot, make_bot
 from hercules.app.controller import AUTOMATIC, Controller, Seat
 from hercules.engine import GameConfig, IllegalActionError, new_game
 from hercules.engine.adapter import RULES

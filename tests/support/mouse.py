@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 DT = 1 / 60
 
 
 def frames(app, n: int = 1, dt: float = DT) -> None:
-    """Run ``n`` frames of the real loop (events, update, draw) with a fixed clock."""
+    """Run ``n`` frames of the real loop (events, update, draw) with a fixed clock.
+
+    Each frame sleeps a moment, as the real loop does while it waits for the next
+    frame: without that, a bot thinking on its worker thread would rarely get the GIL.
+    """
     for _ in range(n):
         app.frame(dt)
+        time.sleep(0.0005)
 
 
 def click(app, pos, button: int = 1, settle: int = 2) -> None:

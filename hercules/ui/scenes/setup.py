@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app.bots import make_bot
+from hercules.ai import make_bot
 from hercules.app.controller import Controller, Seat
 from hercules.engine import GameConfig, new_game
 from hercules.engine.adapter import RULES

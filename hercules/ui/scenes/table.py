@@ -149,6 +149,10 @@ class TableScene(Scene):
     def on_record(self, rec: Record) -> None:
         """An action was applied: log it and queue its animations."""
         lines = describe_events(rec.events, self.names)
+        if rec.reason and rec.seat >= 0:
+            self.log.append(
+                t("log.bot_reason", who=seat_name(self.names, rec.seat), why=rec.reason)
+            )
         self.log.extend(lines)
         self.mode = None
         for ev in rec.events:

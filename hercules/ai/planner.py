@@ -1,0 +1,180 @@
+"""The planner: every labour reachable this turn, each with its cheapest sequence of abilities.
+
+Only abilities with a certain outcome are planned (+1, −1, flip, copy); re-rolls and the white
+die are chance, which the bots weigh separately. The search is a uniform-cost search over
+(dice, cards used), where cards with the same ability and the same price are interchangeable.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import combinations
+
+from hercules.engine import Action, card_set, labour_result
+from hercules.engine.actions import LABOUR, USE
+from hercules.engine.state import GameState
+
+#: Abilities whose result is certain, so a plan can rely on them.
+CERTAIN = ("plus_one", "minus_one", "flip", "copy")
+OPS = ("add", "sub", "mul", "div")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to perform one labour this turn."""
+
+    labour: int
+    uses: tuple[Action, ...]  #: ability uses, in order
+    finish: Action  #: the labour action itself
+    cubes: int  #: cubes placed on Demigod cards
+    gods: int  #: God cards turned face down
+    op: str
+    faces: tuple[int, int]  #: the two faces combined
+    decks: tuple[str, ...]  #: Demigod decks the labour would earn (choose one)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the plan, the labour last."""
+        return (*self.uses, self.finish)
+
+    @property
+    def cost(self) -> tuple[int, int, int]:
+        """Cubes, then gods, then steps: what "cheapest" compares."""
+        return (self.cubes, self.gods, len(self.uses))
+
+
+def eligible_decks(state: GameState, op: str, faces: tuple[int, int]) -> tuple[str, ...]:
+    """Demigod decks a labour by ``op`` on ``faces`` would earn now (top cards only)."""
+    cs = card_set()
+    out = []
+    for k, deck in enumerate(cs.decks):
+        stack = state.demigod_stacks[k]
+        if not stack:
+            continue
+        if deck.op:
+            if deck.op == op:
+                out.append(deck.id)
+        elif cs.cards[stack[-1]].die in faces:
+            out.append(deck.id)
+    return tuple(sorted(out))
+
+
+def _groups(state: GameState, seat: int) -> list[tuple[str, bool, tuple[str, ...]]]:
+    """Unused certain-outcome cards, grouped by (ability, is a demigod)."""
+    p = state.players[seat]
+    cards = card_set().cards
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for cid in p.demigods:
+        if cid in p.cubed or cid in state.used:
+            continue
+        ab = cards[cid].ability
+        if ab in CERTAIN:
+            groups.setdefault((ab, True), []).append(cid)
+    if state.config.gods_active:
+        for cid in p.gods:
+            if cid in p.gods_down or cid in state.used:
+                continue
+            ab = cards[cid].ability
+            if ab in CERTAIN:
+                groups.setdefault((ab, False), []).append(cid)
+    return [(ab, demi, tuple(sorted(ids))) for (ab, demi), ids in sorted(groups.items())]
+
+
+def plan_labours(
+    state: GameState, seat: int | None = None, max_uses: int | None = None
+) -> dict[int, Plan]:
+    """Every labour the seat to act can still perform this turn, with its cheapest plan.
+
+    ``max_uses`` bounds how many abilities a plan may chain (None: no bound), for
+    quick estimates. Returns an empty dict when the state is not waiting for that
+    seat's action.
+    """
+    if seat is None:
+        seat = state.current
+    if seat < 0 or state.prompt != "action" or state.current != seat:
+        return {}
+    p = state.players[seat]
+    row = p.row
+    groups = _groups(state, seat)
+    supply = p.supply
+    copy_sources = [(q, tuple(state.dice_of(q)[:2])) for q in range(state.n) if q != seat]
+    start_dice = tuple(state.dice_of(seat))
+    n = len(start_dice)
+    pairs = list(combinations(range(n), 2))
+    start_used = tuple(0 for _ in groups)
+    best: dict[int, Plan] = {}
+    seen: set[tuple] = set()
+    # (cubes, gods, steps, tiebreak counter, dice, used counts, uses so far)
+    heap: list[tuple] = [(0, 0, 0, 0, start_dice, start_used, ())]
+    counter = 1
+    while heap:
+        cubes, gods, steps, _, dice, used, uses = heapq.heappop(heap)
+        key = (dice, used)
+        if key in seen:
+            continue
+        seen.add(key)
+        for i, j in pairs:
+            a, b = dice[i], dice[j]
+            for op in OPS:
+                r = labour_result(op, a, b)
+                if not r or not row >> r & 1:
+                    continue
+                old = best.get(r)
+                if old is not None and old.cost < (cubes, gods, steps):
+                    continue
+                faces = (a, b)
+                decks = eligible_decks(state, op, faces)
+                if (
+                    old is not None
+                    and old.cost == (cubes, gods, steps)
+                    and len(old.decks) >= len(decks)
+                ):
+                    continue
+                best[r] = Plan(
+                    labour=r,
+                    uses=uses,
+                    finish=Action(LABOUR, op=op, dice=(i, j)),
+                    cubes=cubes,
+                    gods=gods,
+                    op=op,
+                    faces=faces,
+                    decks=decks,
+                )
+        if max_uses is not None and steps >= max_uses:
+            continue
+        for g, (ability, demigod, ids) in enumerate(groups):
+            k = used[g]
+            if k >= len(ids) or (demigod and cubes >= supply):
+                continue
+            card = ids[k]
+            nused = used[:g] + (k + 1,) + used[g + 1 :]
+            nc, ng = (cubes + 1, gods) if demigod else (cubes, gods + 1)
+            for ndice, act in _moves(ability, card, dice, copy_sources):
+                if (ndice, nused) in seen:
+                    continue
+                heapq.heappush(heap, (nc, ng, steps + 1, counter, ndice, nused, (*uses, act)))
+                counter += 1
+    return best
+
+
+def _moves(ability: str, card: str, dice: tuple[int, ...], sources: list) -> list[tuple]:
+    """The dice each use of ``card`` can make, with the action that makes them."""
+    out = []
+    if ability == "copy":
+        for q, faces in sources:
+            out.append((faces + dice[2:], Action(USE, card=card, target=q)))
+        return out
+    for i, v in enumerate(dice):
+        if ability == "plus_one":
+            if v >= 6:
+                continue
+            nv = v + 1
+        elif ability == "minus_one":
+            if v <= 1:
+                continue
+            nv = v - 1
+        else:  # flip
+            nv = 7 - v
+        out.append((dice[:i] + (nv,) + dice[i + 1 :], Action(USE, card=card, dice=(i,))))
+    return out

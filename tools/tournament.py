@@ -1,0 +1,378 @@
+"""Bot-versus-bot tournament: seeded games across processes, win rates with confidence intervals.
+
+    python tools/tournament.py --bots hard,normal --games 200 --players 2 --mode standard \
+        --seed 1 [--jobs J] [--csv FILE]
+
+Game ``k`` (0-based) is set up with seed ``S + k``. The bot list is cycled to fill the seats
+(``--bots hard,normal --players 4`` seats hard, normal, hard, normal) and game ``k`` shifts that
+line-up by ``k`` places, so seat ``s`` plays ``lineup[(s + k) % L]`` (``L`` = the longer of the
+seat count and the bot list): over every ``L`` games each bot sits in each seat equally often.
+In solo mode the one bot given is the hero (seat 0) against Hades (seat 1), who plays
+automatically and is reported as ``hades``.
+
+Games run in ``--jobs`` processes (default: one per CPU); each game builds fresh bots and seeds
+each seat's generator from the game seed, so the results are identical for any ``--jobs``.
+A progress bar goes to stderr. Per bot kind (seats with the same bot aggregated) the report
+gives seats played, win rate (mean win share per seat: 1/k for a k-way shared first place)
+with a 95% Wilson interval, mean VP and mean place; then mean rounds, wall time, and
+decision-time p50/p95/max per bot kind. The last line is one JSON object; only its
+``seconds``, ``mean_game_seconds``, ``jobs`` and ``decision_ms`` entries depend on the machine.
+``--csv FILE`` writes one row per game and seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from hercules.ai import make_bot
+from hercules.ai.arena import GameRecord, percentile, play_game, wilson_interval
+from hercules.engine import MODES, SOLO, GameConfig
+
+END_CONDITIONS = ("column_12", "hades_cubes")
+#: ScoreResult.tiebreak values: "" when the totals alone decided first place.
+TIEBREAKS = ("", "apprentice_column", "majorities", "cubes_in_supply", "shared")
+CSV_FIELDS = (
+    "game",
+    "seed",
+    "players",
+    "mode",
+    "seat",
+    "bot",
+    "vp",
+    "place",
+    "win_share",
+    "rounds",
+    "actions",
+    "decisions",
+    "ended_by",
+    "tiebreak",
+    "decision_ms_p50",
+    "decision_ms_max",
+    "game_seconds",
+)
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _bots(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    if not names or any(not name for name in names):
+        raise argparse.ArgumentTypeError(f"{text!r}: give bot levels separated by commas")
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return names
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="tournament.py",
+        description="Play seeded bot-versus-bot games of Hercules and compare the bots.",
+    )
+    parser.add_argument(
+        "--bots",
+        type=_bots,
+        required=True,
+        help="bot levels, comma-separated (random, easy, normal, hard); cycled to fill the seats",
+    )
+    parser.add_argument("--games", type=_positive, default=100, help="games to play (100)")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="seats: 2-4 (2; solo: 2)"
+    )
+    parser.add_argument("--mode", choices=MODES, default="standard", help="rules (standard)")
+    parser.add_argument("--seed", type=_seed, default=0, help="seed of game 0; game k uses S+k")
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: one per CPU)",
+    )
+    parser.add_argument("--csv", metavar="FILE", help="write one row per game and seat")
+    args = parser.parse_args(argv)
+    if args.csv is not None:
+        folder = os.path.dirname(os.path.abspath(args.csv))
+        if not os.path.isdir(folder) or os.path.isdir(args.csv):
+            parser.error(f"--csv {args.csv}: cannot write a file there")
+    if args.mode == SOLO:
+        if args.players != 2:
+            parser.error("--mode solo is played with --players 2 (the hero and Hades)")
+        if len(args.bots) != 1:
+            parser.error("--mode solo takes one bot in --bots: the hero against Hades")
+    return args
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def seating(bots: list[str], players: int, game: int) -> list[str]:
+    """The bot level of each hero seat in game ``game`` (0-based), rotated as the module says."""
+    length = max(players, len(bots))
+    lineup = [bots[i % len(bots)] for i in range(length)]
+    return [lineup[(seat + game) % length] for seat in range(players)]
+
+
+def play_one(task: tuple[int, int, int, str, tuple[str, ...]]) -> tuple[int, GameRecord]:
+    """Play game ``index`` of the tournament with fresh bots (runs in a worker process)."""
+    index, seed, players, mode, levels = task
+    try:
+        bots: list[Any] = [make_bot(level) for level in levels]
+        if mode == SOLO:
+            bots.append(None)  # seat 1: Hades
+        return index, play_game(GameConfig(players, mode), bots, seed)
+    except Exception:
+        # A plain message with the worker's traceback: always crosses the process boundary.
+        raise RuntimeError(
+            f"game {index} (seed {seed}, seats {', '.join(levels)}) failed:\n"
+            + traceback.format_exc()
+        ) from None
+
+
+class Progress:
+    """A text progress bar on stderr (redrawn in place on a terminal, every 10% otherwise)."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: Any = sys.stderr) -> None:
+        self.total = total
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.last_draw = 0.0
+        self.last_tenth = -1
+
+    def update(self, done: int) -> None:
+        """Show ``done`` of ``total`` games finished."""
+        now = time.perf_counter()
+        finished = done >= self.total
+        if self.tty:
+            if not finished and now - self.last_draw < 0.1:
+                return
+        else:
+            tenth = 10 * done // self.total
+            if tenth == self.last_tenth:
+                return
+            self.last_tenth = tenth
+        self.last_draw = now
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"[{bar}] {done}/{self.total} games  {now - self.start:6.1f} s"
+        self.stream.write(("\r" + line + ("\n" if finished else "")) if self.tty else line + "\n")
+        self.stream.flush()
+
+
+def run_games(
+    bots: list[str], games: int, players: int, mode: str, seed: int, jobs: int
+) -> list[GameRecord]:
+    """Play every game, ``jobs`` at a time, and return the records in game order."""
+    tasks = [
+        (k, seed + k, players, mode, tuple(seating(bots, 1 if mode == SOLO else players, k)))
+        for k in range(games)
+    ]
+    records: list[GameRecord | None] = [None] * games
+    progress = Progress(games)
+    progress.update(0)
+    jobs = min(jobs, games)
+    if jobs == 1:
+        for done, task in enumerate(tasks, start=1):
+            index, record = play_one(task)
+            records[index] = record
+            progress.update(done)
+    else:
+        chunk = max(1, min(16, games // (jobs * 8)))
+        with multiprocessing.Pool(processes=jobs) as pool:
+            for done, (index, record) in enumerate(
+                pool.imap_unordered(play_one, tasks, chunksize=chunk), start=1
+            ):
+                records[index] = record
+                progress.update(done)
+    return [r for r in records if r is not None]
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def _r(x: float, digits: int = 4) -> float:
+    return round(x, digits)
+
+
+def summarise(
+    records: list[GameRecord], args: argparse.Namespace, seconds: float
+) -> dict[str, Any]:
+    """The JSON summary of a tournament (records in game order)."""
+    kinds: dict[str, dict[str, Any]] = {}
+    by_seat = Counter[int]()
+    ends = Counter(dict.fromkeys(END_CONDITIONS, 0))
+    tiebreaks = Counter(dict.fromkeys(TIEBREAKS, 0))
+    for rec in records:
+        ends.update(rec.ended_by)
+        tiebreaks[rec.tiebreak] += 1
+        seen = set()
+        for seat in rec.seats:
+            k = kinds.setdefault(
+                seat.bot,
+                {"games": 0, "seats": 0, "wins": 0.0, "vp": 0, "place": 0, "times": []},
+            )
+            if seat.bot not in seen:
+                seen.add(seat.bot)
+                k["games"] += 1
+            k["seats"] += 1
+            k["wins"] += seat.win_share
+            k["vp"] += seat.vp
+            k["place"] += seat.place
+            k["times"].extend(seat.decision_times)
+            by_seat[seat.seat] += seat.win_share
+    n = len(records)
+    results = {}
+    decision_ms = {}
+    for name in sorted(kinds):
+        k = kinds[name]
+        lo, hi = wilson_interval(k["wins"], k["seats"])
+        results[name] = {
+            "games": k["games"],
+            "seats": k["seats"],
+            "wins": _r(k["wins"]),
+            "win_rate": _r(k["wins"] / k["seats"]),
+            "ci95": [_r(lo), _r(hi)],
+            "mean_vp": _r(k["vp"] / k["seats"], 2),
+            "mean_place": _r(k["place"] / k["seats"], 3),
+            "decisions": len(k["times"]),
+        }
+        if k["times"]:
+            ms = [t * 1000.0 for t in k["times"]]
+            decision_ms[name] = {
+                "p50": _r(percentile(ms, 50), 4),
+                "p95": _r(percentile(ms, 95), 4),
+                "max": _r(max(ms), 4),
+                "mean": _r(sum(ms) / len(ms), 4),
+            }
+    return {
+        "bots": list(args.bots),
+        "games": n,
+        "players": args.players,
+        "mode": args.mode,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "seating": [list(r.bots) for r in records[: max(args.players, len(args.bots))]],
+        "results": results,
+        "win_rate_by_seat": {str(s): _r(w / n) for s, w in sorted(by_seat.items())},
+        "mean_rounds": _r(sum(r.rounds for r in records) / n, 2),
+        "mean_actions": _r(sum(r.actions for r in records) / n, 2),
+        "end_conditions": dict(ends),
+        "tiebreaks": dict(tiebreaks),
+        "decision_ms": decision_ms,
+        "seconds": _r(seconds, 3),
+        "mean_game_seconds": _r(sum(r.seconds for r in records) / n, 5),
+    }
+
+
+def report(stats: dict[str, Any]) -> str:
+    """The human-readable lines (the JSON summary follows them)."""
+    lines = [
+        f"{stats['games']} {stats['mode']} games, {stats['players']} players, "
+        f"seed {stats['seed']}, bots {','.join(stats['bots'])}, {stats['jobs']} job(s)",
+        f"  {'bot':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean VP':>8} {'place':>6}",
+    ]
+    for name, r in stats["results"].items():
+        lo, hi = r["ci95"]
+        ci = f"[{100 * lo:5.1f}, {100 * hi:5.1f}]"
+        lines.append(
+            f"  {name:<8} {r['seats']:>6} {100 * r['win_rate']:>8.1f}% {ci:>17} "
+            f"{r['mean_vp']:>8.2f} {r['mean_place']:>6.2f}"
+        )
+    seats = ", ".join(f"{s}: {100 * w:.1f}%" for s, w in stats["win_rate_by_seat"].items())
+    lines.append(f"  win rate by seat: {seats}")
+    lines.append(
+        f"  mean rounds {stats['mean_rounds']:.2f}, mean actions {stats['mean_actions']:.2f}, "
+        f"wall time {stats['seconds']:.2f} s ({stats['mean_game_seconds']:.4f} s per game)"
+    )
+    ends = ", ".join(f"{k} {v}" for k, v in stats["end_conditions"].items())
+    lines.append(f"  end conditions: {ends}")
+    lines.append(f"  {'decision ms':<11} {'p50':>8} {'p95':>8} {'max':>8} {'decisions':>10}")
+    for name, t in stats["decision_ms"].items():
+        count = stats["results"][name]["decisions"]
+        lines.append(f"  {name:<11} {t['p50']:>8.3f} {t['p95']:>8.3f} {t['max']:>8.3f} {count:>10}")
+    return "\n".join(lines)
+
+
+def write_csv(path: str, records: list[GameRecord]) -> None:
+    """One row per game and seat, in game then seat order."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        for index, rec in enumerate(records):
+            for seat in rec.seats:
+                ms = [t * 1000.0 for t in seat.decision_times]
+                writer.writerow(
+                    {
+                        "game": index,
+                        "seed": rec.seed,
+                        "players": rec.players,
+                        "mode": rec.mode,
+                        "seat": seat.seat,
+                        "bot": seat.bot,
+                        "vp": seat.vp,
+                        "place": seat.place,
+                        "win_share": round(seat.win_share, 6),
+                        "rounds": rec.rounds,
+                        "actions": rec.actions,
+                        "decisions": seat.decisions,
+                        "ended_by": ";".join(rec.ended_by),
+                        "tiebreak": rec.tiebreak,
+                        "decision_ms_p50": round(percentile(ms, 50), 3) if ms else "",
+                        "decision_ms_max": round(max(ms), 3) if ms else "",
+                        "game_seconds": round(rec.seconds, 5),
+                    }
+                )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    start = time.perf_counter()
+    try:
+        records = run_games(args.bots, args.games, args.players, args.mode, args.seed, args.jobs)
+    except KeyboardInterrupt:
+        print("\ntournament.py: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as exc:
+        print(f"\ntournament.py: error: {exc}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - start
+    stats = summarise(records, args, seconds)
+    if args.csv:
+        write_csv(args.csv, records)
+    print(report(stats))
+    print(json.dumps(stats, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
