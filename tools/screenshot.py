@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from hercules.ui.app import App, Settings  # noqa: E402
 
-SCENES = ("title", "setup", "game", "rest", "gameover", "rules", "settings")
+SCENES = ("title", "setup", "game", "rest", "gameover", "rules", "settings", "hint")
 
 
 def play_until(ctl, rng: random.Random, stop) -> None:
@@ -52,7 +52,7 @@ def build(app: App, args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     table = TableScene(app, ctl, names)
     app.push(table)
-    if args.scene == "game":
+    if args.scene in ("game", "hint"):
         play_until(
             ctl,
             rng,
@@ -83,6 +83,8 @@ def build(app: App, args: argparse.Namespace) -> None:
     table.anim.skip()
     # One update lets the table open the overlay its pending decision needs.
     table.update(0.0)
+    if args.scene == "hint":
+        table.open_hint()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -275,7 +275,7 @@ class NormalBot(RandomBot):
     def choose_deck(self, s: GameState, legal: Sequence[Action]) -> Action:
         """The demigod card worth most."""
         best = max(legal, key=lambda a: (self.deck_value(s, a.deck), a.deck))
-        self.reason = f"takes {best.deck}: the most useful card"
+        self.reason = f"takes {_CARDS.deck(best.deck).name}: the most useful card"
         return best
 
     def rest_step(self, s: GameState, legal: Sequence[Action]) -> Action:

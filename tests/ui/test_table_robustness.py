@@ -177,3 +177,24 @@ def test_random_clicks_on_every_menu_scene_never_raise(app):
             if app.top is None or not app.running:
                 break
         assert app.top is not None or not app.running
+
+
+def test_hint_lists_exactly_the_planned_labours_and_the_normal_bots_choice(app):
+    from hercules.ai.planner import plan_labours
+    from hercules.ui.scenes.overlays import HintOverlay
+
+    ctl, names = start_game("standard", ["human", "normal"], seed=6)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    frames(app, 2)
+    before = ctl.state.to_json()
+    key(app, pygame.K_h)
+    hint = app.top
+    assert isinstance(hint, HintOverlay)
+    plans = plan_labours(ctl.state)
+    labour_lines = [ln for ln in hint.lines if ln.startswith("Labour ")]
+    assert [int(ln.split(":")[0].split()[1]) for ln in labour_lines] == sorted(plans)
+    assert hint.lines[-1].startswith("A Normal bot would:")
+    key(app, pygame.K_h)
+    assert app.top is table
+    assert ctl.state.to_json() == before  # a hint never plays for you

@@ -322,3 +322,72 @@ class RestOverlay(Overlay):
                 (self.box.centerx, self.box.centery),
                 "center",
             )
+
+
+class HintOverlay(Overlay):
+    """Hint: every reachable labour with its cheapest plan, and the Normal bot's choice."""
+
+    width = 860
+    height = 560
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app, t("hint.title"))
+        self.table = table
+        self.lines = self.compose()
+
+    def compose(self) -> list[str]:
+        """The hint, in lines."""
+        import random
+
+        from hercules.ai import make_bot
+        from hercules.ai.planner import plan_labours
+        from hercules.engine.actions import USE
+
+        from ..describe import arithmetic, card_name, labour_title
+
+        s = self.table.state
+        plans = plan_labours(s)
+        lines = []
+        if not plans:
+            lines.append(t("hint.none"))
+        for r in sorted(plans):
+            plan = plans[r]
+            a, b = plan.faces
+            how = arithmetic(plan.op, a, b, r)
+            uses = []
+            for act in plan.uses:
+                if act.kind == USE:
+                    what = card_name(act.card)
+                    if act.target >= 0:
+                        uses.append(t("hint.copy", card=what, who=self.table.names[act.target]))
+                    else:
+                        uses.append(t("hint.use", card=what, die=act.dice[0] + 1))
+            need = ", ".join(uses) if uses else t("hint.no_cards")
+            decks = " / ".join(t(f"deck.{d}") for d in plan.decks) or t("hint.no_deck")
+            lines.append(t("hint.line", labour=labour_title(r), how=how, need=need, decks=decks))
+        bot = make_bot("normal")
+        bot.choose(s, self.table.ctl.legal(), random.Random(0))
+        lines.append("")
+        lines.append(t("hint.normal", why=bot.explain()))
+        return lines
+
+    def build_widgets(self) -> None:
+        self.button(
+            pygame.Rect(self.box.centerx - 100, self.box.bottom - 70, 200, 48),
+            t("btn.close"),
+            self.app.pop,
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.app.pop()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        y = self.box.y + 72
+        for line in self.lines:
+            for wl in FONTS.wrap(line, 18, self.box.w - 48) if line else [""]:
+                if y > self.box.bottom - 100:
+                    return
+                FONTS.blit(surface, wl, 18, colour("text_light"), (self.box.x + 24, y))
+                y += 24

@@ -84,35 +84,22 @@ class TableScene(Scene):
         bw = (b.w - 8) // 2
         bh = (b.h - 8) // 2
         ui = self.app.ui
-        self.btn_rest = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(b.x, b.y, bw, bh), t("btn.rest"), ui, tool_tip_text=t("tip.rest")
+        w3 = (b.w - 16) // 3
+
+        def button(x: int, y: int, w: int, key: str) -> Any:
+            rect = pygame.Rect(x, y, w, bh)
+            return self.add(
+                pygame_gui.elements.UIButton(
+                    rect, t(f"btn.{key}"), ui, tool_tip_text=t(f"tip.{key}")
+                )
             )
-        )
-        self.btn_end = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(b.x + bw + 8, b.y, bw, bh),
-                t("btn.end_turn"),
-                ui,
-                tool_tip_text=t("tip.end_turn"),
-            )
-        )
-        self.btn_confirm = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(b.x, b.y + bh + 8, bw, bh),
-                t("btn.confirm"),
-                ui,
-                tool_tip_text=t("tip.confirm"),
-            )
-        )
-        self.btn_menu = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(b.x + bw + 8, b.y + bh + 8, bw, bh),
-                t("btn.menu"),
-                ui,
-                tool_tip_text=t("tip.menu"),
-            )
-        )
+
+        self.btn_rest = button(b.x, b.y, bw, "rest")
+        self.btn_end = button(b.x + bw + 8, b.y, bw, "end_turn")
+        y2 = b.y + bh + 8
+        self.btn_confirm = button(b.x, y2, w3, "confirm")
+        self.btn_hint = button(b.x + w3 + 8, y2, w3, "hint")
+        self.btn_menu = button(b.x + 2 * (w3 + 8), y2, b.w - 2 * (w3 + 8), "menu")
         self.refresh_buttons()
         self.prepare()
 
@@ -241,6 +228,7 @@ class TableScene(Scene):
         for btn, on in (
             (self.btn_rest, REST in kinds and self.mode is None),
             (self.btn_end, END_TURN in kinds and self.mode is None),
+            (self.btn_hint, self.state.prompt == "action" and bool(legal)),
             (
                 self.btn_confirm,
                 self.mode is not None and self.mode[0] == "reroll" and bool(self.mode[2]),
@@ -332,6 +320,8 @@ class TableScene(Scene):
             self.send_kind(REST)
         elif key == pygame.K_e:
             self.send_kind(END_TURN)
+        elif key == pygame.K_h:
+            self.open_hint()
 
     def on_button(self, element: Any) -> None:
         """A sidebar button."""
@@ -343,6 +333,16 @@ class TableScene(Scene):
             self.confirm_reroll()
         elif element is self.btn_menu:
             self.open_menu()
+        elif element is self.btn_hint:
+            self.open_hint()
+
+    def open_hint(self) -> None:
+        """H: the reachable labours and what the Normal bot would do, for the human to act."""
+        if self.human_seat() < 0 or self.state.prompt != "action":
+            return
+        from .overlays import HintOverlay
+
+        self.app.push(HintOverlay(self.app, self))
 
     def open_menu(self) -> None:
         """Esc: the pause menu."""
