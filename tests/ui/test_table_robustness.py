@@ -198,3 +198,46 @@ def test_hint_lists_exactly_the_planned_labours_and_the_normal_bots_choice(app):
     key(app, pygame.K_h)
     assert app.top is table
     assert ctl.state.to_json() == before  # a hint never plays for you
+
+
+class SlowBot:
+    """A bot that thinks for a while on the worker thread (like Hard on a slow machine)."""
+
+    name = "slow"
+    threaded = True
+
+    def __init__(self):
+        import threading
+
+        self.release = threading.Event()
+
+    def choose(self, view, legal, rng):
+        self.release.wait(5)
+        return legal[0]
+
+    def explain(self):
+        return "thought hard"
+
+
+def test_the_table_keeps_drawing_frames_while_a_bot_thinks(app):
+    from hercules.app.controller import Controller, Seat
+    from hercules.engine import GameConfig, new_game
+    from hercules.engine.adapter import RULES
+
+    bot = SlowBot()
+    ctl = Controller(RULES, new_game(GameConfig(2), 1), [Seat("bot"), Seat("human")], {0: bot})
+    table = TableScene(app, ctl, ["Slow", "Human"])
+    app.push(table)
+    frames(app, 3)  # the roll, then the bot starts thinking
+    assert ctl.bot_thinking()
+    drawn = len(app.frame_times)
+    frames(app, 30)
+    assert ctl.bot_thinking() and len(ctl.history) == 1  # still thinking, nothing applied
+    assert len(app.frame_times) == drawn + 30  # ...and every frame was drawn meanwhile
+    bot.release.set()
+    for _ in range(200):
+        frames(app, 1)
+        if len(ctl.history) > 1:
+            break
+    assert ctl.history[1].seat == 0 and ctl.history[1].reason == "thought hard"
+    assert any("thought hard" in line for line in table.log)
