@@ -87,6 +87,8 @@ class Controller:
         self.seats = list(seats)
         self.bots = dict(bots or {})
         self.history: list[Record] = []
+        self._before: list[Any] = []  # the state before each record, for undo
+        self._undo_listeners: list[Listener] = []
         self._listeners: list[Listener] = []
         self._rngs = {seat: random.Random(bot_seed * 1009 + seat) for seat in self.bots}
         self._pool: ThreadPoolExecutor | None = None
@@ -141,9 +143,11 @@ class Controller:
         return None
 
     def _apply(self, action: Any, seat: int, reason: str = "") -> Record:
+        before = self.state
         self.state, events = self.rules.apply(self.state, action)
         rec = Record(action, seat, events, reason)
         self.history.append(rec)
+        self._before.append(before)
         for listener in list(self._listeners):
             listener(rec)
         return rec
@@ -185,6 +189,39 @@ class Controller:
         """A bot must never break the rules: an illegal choice becomes the first legal action."""
         legal = self.legal()
         return action if action in legal else legal[0]
+
+    # --- undo -------------------------------------------------------------------------------
+
+    def on_undo(self, listener: Listener) -> None:
+        """Call ``listener(record)`` after a record is taken back."""
+        self._undo_listeners.append(listener)
+
+    def can_undo(self) -> bool:
+        """True if the last action may be taken back.
+
+        Only a human's own decision within the turn still under way, and never past
+        anything random (a roll, a re-roll, the white die): the dice are never rolled
+        again by undoing, and another player's actions are never touched.
+        """
+        if not self.history or self.is_over or not self.human_to_act():
+            return False
+        rec = self.history[-1]
+        if rec.seat != self.actor or self.seats[rec.seat].kind != "human":
+            return False
+        chance = getattr(self.rules, "chance_state", None)
+        if chance is None:
+            return False  # a game that cannot say what is random allows no undo
+        return chance(self._before[-1]) == chance(self.state)
+
+    def undo(self) -> Record | None:
+        """Take back the last action if :meth:`can_undo`; returns it, or None."""
+        if not self.can_undo():
+            return None
+        rec = self.history.pop()
+        self.state = self._before.pop()
+        for listener in list(self._undo_listeners):
+            listener(rec)
+        return rec
 
     def bot_thinking(self) -> bool:
         """True while a bot's move is being computed."""

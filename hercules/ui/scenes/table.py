@@ -68,7 +68,9 @@ class TableScene(Scene):
         self._bg: pygame.Surface | None = None
         self._score: tuple[Any, Any] | None = None
         self._fx_rng = random.Random(7)  # tumbling faces only: never the game's dice
+        self._log_marks: list[int] = []  # log length before each record, to take lines back
         controller.subscribe(self.on_record)
+        controller.on_undo(self.on_undo)
 
     @property
     def state(self) -> Any:
@@ -81,7 +83,6 @@ class TableScene(Scene):
         self.layout = TableLayout(self.app.size, self.state.n)
         self._bg = None
         b = self.layout.buttons
-        bw = (b.w - 8) // 2
         bh = (b.h - 8) // 2
         ui = self.app.ui
         w3 = (b.w - 16) // 3
@@ -94,8 +95,9 @@ class TableScene(Scene):
                 )
             )
 
-        self.btn_rest = button(b.x, b.y, bw, "rest")
-        self.btn_end = button(b.x + bw + 8, b.y, bw, "end_turn")
+        self.btn_rest = button(b.x, b.y, w3, "rest")
+        self.btn_end = button(b.x + w3 + 8, b.y, w3, "end_turn")
+        self.btn_undo = button(b.x + 2 * (w3 + 8), b.y, b.w - 2 * (w3 + 8), "undo")
         y2 = b.y + bh + 8
         self.btn_confirm = button(b.x, y2, w3, "confirm")
         self.btn_hint = button(b.x + w3 + 8, y2, w3, "hint")
@@ -135,6 +137,7 @@ class TableScene(Scene):
     # --- controller events -------------------------------------------------------------------
     def on_record(self, rec: Record) -> None:
         """An action was applied: log it and queue its animations."""
+        self._log_marks.append(len(self.log))
         lines = describe_events(rec.events, self.names)
         if rec.reason and rec.seat >= 0:
             self.log.append(
@@ -145,6 +148,20 @@ class TableScene(Scene):
         for ev in rec.events:
             self.queue_event(ev)
         self.refresh_buttons()
+
+    def on_undo(self, rec: Record) -> None:
+        """An action was taken back: its log lines go, the table shows the earlier state."""
+        if self._log_marks:
+            del self.log[self._log_marks.pop() :]
+        self.anim.skip()
+        self.mode = None
+        self.say(t("msg.undone"))
+        self.refresh_buttons()
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last action of this turn, if nothing random came after it."""
+        if self.ctl.undo() is None:
+            self.say(t("msg.cannot_undo"))
 
     def queue_event(self, ev: Any) -> None:
         """Turn one engine event into animation."""
@@ -229,6 +246,7 @@ class TableScene(Scene):
             (self.btn_rest, REST in kinds and self.mode is None),
             (self.btn_end, END_TURN in kinds and self.mode is None),
             (self.btn_hint, self.state.prompt == "action" and bool(legal)),
+            (self.btn_undo, self.ctl.can_undo()),
             (
                 self.btn_confirm,
                 self.mode is not None and self.mode[0] == "reroll" and bool(self.mode[2]),
@@ -322,6 +340,8 @@ class TableScene(Scene):
             self.send_kind(END_TURN)
         elif key == pygame.K_h:
             self.open_hint()
+        elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.undo()
 
     def on_button(self, element: Any) -> None:
         """A sidebar button."""
@@ -335,6 +355,8 @@ class TableScene(Scene):
             self.open_menu()
         elif element is self.btn_hint:
             self.open_hint()
+        elif element is self.btn_undo:
+            self.undo()
 
     def open_hint(self) -> None:
         """H: the reachable labours and what the Normal bot would do, for the human to act."""
