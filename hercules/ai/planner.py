@@ -98,7 +98,14 @@ def plan_labours(
     row = p.row
     groups = _groups(state, seat)
     supply = p.supply
-    copy_sources = [(q, tuple(state.dice_of(q)[:2])) for q in range(state.n) if q != seat]
+    # What copying a seat gives. Hades' second die is the white die: when this seat holds
+    # the white die and changes it, copying Hades afterwards takes the changed face.
+    holds_white = state.white_holder == seat
+    copy_sources = [
+        (q, tuple(state.dice_of(q)[:2]), holds_white and state.players[q].hades)
+        for q in range(state.n)
+        if q != seat
+    ]
     start_dice = tuple(state.dice_of(seat))
     n = len(start_dice)
     pairs = list(combinations(range(n), 2))
@@ -162,7 +169,9 @@ def _moves(ability: str, card: str, dice: tuple[int, ...], sources: list) -> lis
     """The dice each use of ``card`` can make, with the action that makes them."""
     out = []
     if ability == "copy":
-        for q, faces in sources:
+        for q, faces, white_second in sources:
+            if white_second:
+                faces = (faces[0], dice[2])
             out.append((faces + dice[2:], Action(USE, card=card, target=q)))
         return out
     for i, v in enumerate(dice):
