@@ -1,4 +1,4 @@
-"""The ``hercules`` command: start the table."""
+"""The ``hercules`` command: start the table, or check a save file headless."""
 
 from __future__ import annotations
 
@@ -30,12 +30,60 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--frames", type=int, default=None, help="stop after this many frames (for smoke tests)"
     )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=None,
+        help="keep saves and settings in DIR instead of the user folders",
+    )
+    parser.add_argument(
+        "--check-save",
+        metavar="FILE",
+        default=None,
+        help="validate a save file, print a one-line verdict and exit (0 good, 1 not)",
+    )
     return parser
+
+
+def check_save(path: str) -> tuple[int, str]:
+    """Validate a save file: ``(exit code, one-line verdict)``. Never imports pygame."""
+    from hercules.app.saves import FORMAT_VERSION, SaveError, load_save
+    from hercules.engine.adapter import RULES
+
+    try:
+        game = load_save(path, RULES)
+    except SaveError as exc:
+        return 1, f"{path}: bad save: {exc.reason}"
+    m = game.meta
+
+    def who(seat: int) -> str:
+        return game.names[seat] or f"seat {seat + 1}"
+
+    lead = m["leader"]
+    if m["finished"]:
+        result = f"finished in round {m['round']}, won by {' and '.join(map(who, m['winners']))}"
+    else:
+        result = f"round {m['round']}, {who(lead['seat'])} leads"
+    upgraded = ""
+    if game.file_version != FORMAT_VERSION:
+        upgraded = f", upgraded from format {game.file_version}"
+    return 0, (
+        f"{path}: good save: {m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
+        f"{len(game.actions)} actions{upgraded}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    if args.data_dir is not None:
+        from hercules.app.paths import set_data_dir
+
+        set_data_dir(args.data_dir)
+    if args.check_save is not None:
+        code, verdict = check_save(args.check_save)
+        print(verdict)
+        return code
     from hercules.ui.app import App
     from hercules.ui.scenes.title import TitleScene
 

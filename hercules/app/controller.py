@@ -190,6 +190,19 @@ class Controller:
         legal = self.legal()
         return action if action in legal else legal[0]
 
+    # --- saving and resuming ----------------------------------------------------------------
+
+    def bot_generators(self) -> dict[int, random.Random]:
+        """Each bot seat's own generator (saved so a resumed game's bots choose the same)."""
+        return dict(self._rngs)
+
+    def restore(self, history: Sequence[Record], states_before: Sequence[Any]) -> None:
+        """Resume with a replayed history; ``states_before[i]`` is the state before record i."""
+        if len(history) != len(states_before):
+            raise ValueError("one state before each record is needed")
+        self.history = list(history)
+        self._before = list(states_before)
+
     # --- undo -------------------------------------------------------------------------------
 
     def on_undo(self, listener: Listener) -> None:

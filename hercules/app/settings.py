@@ -1,0 +1,145 @@
+"""The player's settings, kept in ``settings.json`` in the config folder.
+
+Loading never fails: a missing file gives the defaults, and a bad value (wrong
+type, out of range, unknown choice) falls back to its default with the reason
+logged. Keys this version does not know are kept and written back, so that an
+older build does not erase a newer build's settings. Saving is atomic.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from . import paths
+from .saves import SaveError, atomic_write, read_json
+
+log = logging.getLogger(__name__)
+
+FORMAT = "hercules-settings"
+VERSION = 1
+MAX_BYTES = 64 * 1024
+PALETTES = ("classic", "colourblind", "high_contrast")
+MIN_WINDOW = (1280, 720)
+MAX_WINDOW = (16384, 16384)
+
+
+@dataclass
+class Settings:
+    """Everything the player can choose on the settings screen."""
+
+    animation_speed: float = 1.0  #: 0 = animations off; 1 normal; up to 4
+    bot_delay: float = 0.6  #: seconds a bot's move stays visible before the next (0-5)
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1600, 900)  #: windowed size in pixels
+    ui_scale: float = 1.0  #: 0.75-2
+    palette: str = "classic"  #: one of PALETTES
+    confirm_end_turn: bool = False  #: ask before ending a turn without a labour
+    music_volume: float = 0.5  #: 0-1
+    effects_volume: float = 0.8  #: 0-1
+    language: str = "en"  #: a language tag; the UI falls back to English if it has no strings
+    extra: dict[str, Any] = field(default_factory=dict)  #: unknown keys, kept as they were
+
+    @classmethod
+    def from_json(cls, doc: Any) -> tuple[Settings, list[str]]:
+        """Settings from a parsed document, and the problems found (each fell back to default)."""
+        out = cls()
+        problems: list[str] = []
+        if not isinstance(doc, dict):
+            return out, ["the settings file is not a JSON object: using the defaults"]
+        if doc.get("format", FORMAT) != FORMAT:
+            return out, ["not a settings file: using the defaults"]
+        for f in fields(cls):
+            if f.name == "extra" or f.name not in doc:
+                continue
+            value, problem = _check(f.name, doc[f.name], getattr(out, f.name))
+            if problem:
+                problems.append(f"{f.name}: {problem}; using {getattr(out, f.name)!r}")
+            else:
+                setattr(out, f.name, value)
+        known = {f.name for f in fields(cls)} | {"format", "version"}
+        out.extra = {k: v for k, v in doc.items() if k not in known}
+        return out, problems
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-ready document (unknown keys included)."""
+        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.extra}
+        for k, v in asdict(self).items():
+            if k != "extra":
+                doc[k] = list(v) if isinstance(v, tuple) else v
+        return doc
+
+
+def _number(value: Any, lo: float, hi: float) -> tuple[float, str]:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0, f"{value!r} is not a number"[:80]
+    if not lo <= value <= hi:
+        return 0.0, f"{value!r} is outside {lo}-{hi}"
+    return float(value), ""
+
+
+_RANGES = {
+    "animation_speed": (0.0, 4.0),
+    "bot_delay": (0.0, 5.0),
+    "ui_scale": (0.75, 2.0),
+    "music_volume": (0.0, 1.0),
+    "effects_volume": (0.0, 1.0),
+}
+_LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+
+
+def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
+    """The value to use for a field, or a problem (the caller keeps the default)."""
+    if name in _RANGES:
+        return _number(value, *_RANGES[name])
+    if isinstance(default, bool):
+        return (value, "") if isinstance(value, bool) else (None, f"{value!r} is not true/false")
+    if name == "window_size":
+        ok = (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(x) is int for x in value)
+            and all(MIN_WINDOW[i] <= value[i] <= MAX_WINDOW[i] for i in range(2))
+        )
+        return (tuple(value), "") if ok else (None, f"{value!r} is not a window size"[:80])
+    if name == "palette":
+        return (value, "") if value in PALETTES else (None, f"unknown palette {value!r}"[:80])
+    if name == "language":
+        ok = isinstance(value, str) and _LANG.fullmatch(value)
+        return (value, "") if ok else (None, f"{value!r} is not a language tag"[:80])
+    return None, "unknown setting"
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
+    """The settings in ``path`` (default: :func:`paths.settings_path`); never raises.
+
+    A missing file gives the defaults quietly; an unreadable file or bad value
+    is logged as a warning and replaced by its default.
+    """
+    path = Path(path) if path is not None else paths.settings_path()
+    if not path.exists():
+        return Settings()
+    try:
+        doc = read_json(path, MAX_BYTES)
+    except SaveError as exc:
+        log.warning("settings %s: %s; using the defaults", path, exc.reason)
+        return Settings()
+    settings, problems = Settings.from_json(doc)
+    for problem in problems:
+        log.warning("settings %s: %s", path, problem)
+    return settings
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
+    """Write the settings atomically (default: :func:`paths.settings_path`).
+
+    Raises ``OSError`` if the file cannot be written; the old file is then unchanged.
+    """
+    path = Path(path) if path is not None else paths.settings_path()
+    data = json.dumps(settings.to_json(), ensure_ascii=False, allow_nan=False, indent=2)
+    atomic_write(path, data.encode("utf-8") + b"\n", backup=False)

@@ -1,0 +1,92 @@
+"""``hercules --check-save FILE``: a one-line verdict; exit 0 when good, 1 with the reason."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hercules.app.saves import example_saves
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def check(*args: str, cwd: Path | None = None, env_dir: Path | None = None):
+    env = dict(os.environ)
+    if env_dir is not None:
+        env["HERCULES_DATA_DIR"] = str(env_dir)
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "hercules", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+        env=env,
+    )
+
+
+def test_good_saves_exit_0_with_a_one_line_verdict(tmp_path):
+    for path in [*example_saves(), FIXTURES / "save_v1.json"]:
+        r = check("--check-save", str(path), env_dir=tmp_path)
+        assert r.returncode == 0, r.stdout + r.stderr
+        lines = r.stdout.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"{path}: good save:"), r.stdout
+        assert r.stderr == ""
+    finished = next(p for p in example_saves() if "finished" in p.name)
+    out = check("--check-save", str(finished)).stdout
+    assert "4 players" in out and "won by" in out
+    assert "upgraded from format 1" in check("--check-save", str(FIXTURES / "save_v1.json")).stdout
+
+
+def test_bad_saves_exit_1_with_the_reason(tmp_path):
+    good = json.loads(example_saves()[0].read_text("utf-8"))
+    cases = {
+        "missing.json": None,
+        "empty.json": b"",
+        "garbage.json": b"\x80\x04\x95garbage",
+        "future.json": json.dumps(dict(good, version=9)).encode(),
+        "cubes.json": None,
+    }
+    cubed = json.loads(json.dumps(good))
+    cubed["snapshot"]["players"][0]["supply"] += 1
+    cases["cubes.json"] = json.dumps(cubed).encode()
+    reasons = {}
+    for name, content in cases.items():
+        path = tmp_path / name
+        if content is not None:
+            path.write_bytes(content)
+        r = check("--check-save", str(path), env_dir=tmp_path)
+        assert r.returncode == 1, r.stdout + r.stderr
+        lines = r.stdout.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"{path}: bad save: "), r.stdout
+        reasons[name] = lines[0]
+    assert "no such file" in reasons["missing.json"]
+    assert "empty" in reasons["empty.json"]
+    assert "UTF-8" in reasons["garbage.json"]
+    assert "newer version" in reasons["future.json"]
+    assert "13, not 12" in reasons["cubes.json"]
+
+
+def test_check_save_is_headless_and_honours_data_dir(tmp_path):
+    argv = ["--data-dir", str(tmp_path / "data"), "--check-save", str(example_saves()[0])]
+    code = (
+        f"import sys; from hercules.cli import main; rc = main({argv!r});"
+        "assert 'pygame' not in sys.modules, 'pygame was imported';"
+        "from hercules.app import paths; print(paths.saves_dir()); sys.exit(rc)"
+    )
+    r = subprocess.run(
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1] == str(tmp_path / "data" / "saves")
+
+
+def test_the_other_options_still_work():
+    r = check("--version")
+    assert r.returncode == 0 and r.stdout.startswith("hercules ")
+    r = check("--help")
+    assert r.returncode == 0 and "--check-save" in r.stdout and "--data-dir" in r.stdout
+    r = check("--size", "10x10", "--check-save", "x.json")
+    assert r.returncode == 2 and "smallest window" in r.stderr
