@@ -23,9 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hercules", description="Hercules: roll, reckon and perform the twelve labours."
     )
     parser.add_argument("--version", action="version", version=f"hercules {__version__}")
-    parser.add_argument(
-        "--size", type=_size, default=(1600, 900), help="window size, e.g. 1600x900"
-    )
+    parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument(
         "--frames", type=int, default=None, help="stop after this many frames (for smoke tests)"
@@ -84,11 +82,15 @@ def main(argv: list[str] | None = None) -> int:
         code, verdict = check_save(args.check_save)
         print(verdict)
         return code
+    from hercules.app.settings import load_settings
     from hercules.ui.app import App
     from hercules.ui.scenes.title import TitleScene
 
-    app = App(args.size)
-    if args.fullscreen:
+    settings = load_settings()
+    size = args.size or tuple(settings.window_size)
+    app = App(size, settings, persist=True)
+    if args.fullscreen or settings.fullscreen:
+        settings.fullscreen = False  # toggle_fullscreen flips it on
         app.toggle_fullscreen()
     app.push(TitleScene(app))
     try:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 
 import pytest
 
 # Headless pygame for the UI tests: set before anything can import pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Saves and settings go to a throwaway folder: no test ever touches a real home folder.
+os.environ["HERCULES_DATA_DIR"] = tempfile.mkdtemp(prefix="hercules-tests-")
 
 #: Random games the fuzz plays when ``--fuzz-games`` is not given (all configurations together).
 DEFAULT_FUZZ_GAMES = 70

@@ -4,33 +4,31 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
 
 import pygame
 import pygame_gui
 
+from hercules.app.settings import Settings, save_settings
+
 from .scene import Scene, SceneStack
-from .theme import FONTS, gui_theme
+from .theme import FONTS, gui_theme, set_palette
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
 
 
-@dataclass
-class Settings:
-    """Choices that affect play (kept in memory; the settings issue makes them persist)."""
-
-    animation_speed: float = 1.0  #: 0 = animations off
-    bot_delay: float = 0.6  #: seconds a bot's move stays visible before the next
-    fullscreen: bool = False
-    extra: dict = field(default_factory=dict)
-
-
 class App:
     """Owns the window and runs the scenes."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None):
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+        persist: bool = False,
+    ):
+        """Open the window. ``persist``: write settings changes to the user's settings file."""
         self.t0 = time.perf_counter()
+        self.persist = persist
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
@@ -42,6 +40,7 @@ class App:
         except (AttributeError, pygame.error):
             pass  # older pygame-ce or the dummy driver: resize() enforces the minimum instead
         self.settings = settings or Settings()
+        set_palette(self.settings.palette)
         self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
@@ -72,6 +71,16 @@ class App:
         """Make ``scene`` the only scene."""
         self.stack.replace(scene)
 
+    def save_settings(self) -> str | None:
+        """Write the settings if this app persists them; returns a problem, or None."""
+        if not self.persist:
+            return None
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            return str(exc)
+        return None
+
     def quit(self) -> None:
         """Leave the frame loop."""
         self.running = False
@@ -82,6 +91,7 @@ class App:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         if not self.settings.fullscreen:
             self.windowed_size = size
+            self.settings.window_size = size
         if self.screen.get_size() != size:
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode(size, flags)

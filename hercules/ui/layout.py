@@ -33,6 +33,7 @@ class TableLayout:
     pieces: list[Rect] = field(default_factory=list)  #: the five board pieces
     body: int = 16  #: body text size in pixels
     small: int = 14
+    scale: float = 1.0  #: the player's UI scale (text sizes)
 
     def __post_init__(self) -> None:
         self.compute()
@@ -41,8 +42,8 @@ class TableLayout:
         """Fill every rectangle from ``size`` and ``seats``."""
         w, h = self.size
         m = self.margin
-        self.body = max(16, int(h / 50))
-        self.small = max(14, int(h / 60))
+        self.body = max(16, int(h / 50 * self.scale))
+        self.small = max(14, int(h / 60 * self.scale))
         sw = max(300, int(w * 0.22))
         self.sidebar = Rect(w - sw - m, m, sw, h - 2 * m)
         left = m

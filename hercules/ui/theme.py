@@ -36,10 +36,19 @@ def colour(name: str) -> Colour:
     return tuple(theme_data()["colours"][name])
 
 
+_PALETTE = ["classic"]
+
+
+def set_palette(name: str) -> None:
+    """Choose the player colours (classic, colourblind or high_contrast)."""
+    _PALETTE[0] = name if name in theme_data()["palettes"] else "classic"
+
+
 def player_style(seat: int, hades: bool = False) -> dict[str, Any]:
-    """Colour, dark shade and shape of a seat (Hades has his own)."""
+    """Colour, dark shade and shape of a seat in the chosen palette (Hades has his own)."""
     t = theme_data()
-    raw = t["hades"] if hades else t["players"][seat % len(t["players"])]
+    players = t["palettes"][_PALETTE[0]]
+    raw = t["hades"] if hades else players[seat % len(players)]
     return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
 
 

@@ -79,14 +79,20 @@ def test_title_buttons_lead_to_setup_rules_and_settings_and_back(app):
     assert app.top is title
 
 
-def test_continue_and_load_are_disabled_until_saves_exist(app):
-    title = TitleScene(app)
-    app.push(title)
-    by_key = {v: k for k, v in title.buttons.items()}
-    assert not by_key["continue"].is_enabled
-    assert not by_key["load"].is_enabled
-    click_widget(app, by_key["continue"])
-    assert app.top is title
+def test_continue_is_disabled_until_there_is_a_game_to_continue(app, tmp_path):
+    from hercules.app.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    try:
+        title = TitleScene(app)
+        app.push(title)
+        by_key = {v: k for k, v in title.buttons.items()}
+        assert not by_key["continue"].is_enabled
+        assert by_key["load"].is_enabled  # the examples are always there
+        click_widget(app, by_key["continue"])
+        assert app.top is title
+    finally:
+        set_data_dir(None)
 
 
 def test_setup_start_opens_the_table_with_the_chosen_seats(app):

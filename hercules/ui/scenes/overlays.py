@@ -92,9 +92,9 @@ class Overlay(Scene):
 
 
 class PauseOverlay(Overlay):
-    """Esc on the table: resume, rules, settings, leave the game."""
+    """Esc on the table: resume, save, rules, settings, leave the game."""
 
-    height = 400
+    height = 460
 
     def __init__(self, app: Any, table: Any) -> None:
         super().__init__(app, t("pause.title"))
@@ -105,9 +105,13 @@ class PauseOverlay(Overlay):
         x = self.box.centerx - w // 2
         y = self.box.y + 80
         self.button(pygame.Rect(x, y, w, h), t("pause.resume"), self.app.pop)
-        self.button(pygame.Rect(x, y + 60, w, h), t("menu.rules"), self.rules)
-        self.button(pygame.Rect(x, y + 120, w, h), t("menu.settings"), self.settings)
-        self.button(pygame.Rect(x, y + 180, w, h), t("pause.leave"), self.leave)
+        self.button(pygame.Rect(x, y + 60, w, h), t("pause.save"), self.save)
+        self.button(pygame.Rect(x, y + 120, w, h), t("menu.rules"), self.rules)
+        self.button(pygame.Rect(x, y + 180, w, h), t("menu.settings"), self.settings)
+        self.button(pygame.Rect(x, y + 240, w, h), t("pause.leave"), self.leave)
+
+    def save(self) -> None:
+        self.app.push(SaveOverlay(self.app, self.table))
 
     def rules(self) -> None:
         from .rules import RulesScene
@@ -391,3 +395,63 @@ class HintOverlay(Overlay):
                     return
                 FONTS.blit(surface, wl, 18, colour("text_light"), (self.box.x + 24, y))
                 y += 24
+
+
+class SaveOverlay(Overlay):
+    """Save the game in a named slot (the name is made safe for a file name)."""
+
+    height = 300
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app, t("save.title"))
+        self.table = table
+        self.message = ""
+
+    def build_widgets(self) -> None:
+        self.entry = self.add(
+            pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(self.box.x + 40, self.box.y + 100, self.box.w - 80, 44),
+                self.app.ui,
+                placeholder_text=t("save.placeholder"),
+            )
+        )
+        self.entry.set_text_length_limit(60)
+        if self.table.label:
+            self.entry.set_text(self.table.label)
+        y = self.box.bottom - 80
+        self.button(pygame.Rect(self.box.centerx - 190, y, 180, 48), t("save.save"), self.save)
+        self.button(pygame.Rect(self.box.centerx + 10, y, 180, 48), t("btn.cancel"), self.app.pop)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.save()
+
+    def save(self) -> None:
+        """Write the slot (on the table's saving thread) and close."""
+        from hercules.app import paths, saves
+
+        label = saves.clean_label(self.entry.get_text())
+        if not label:
+            self.message = t("save.need_name")
+            return
+        try:
+            path = saves.slot_path(paths.saves_dir(), label)
+        except (OSError, saves.SaveError, ValueError) as exc:
+            self.message = t("msg.save_failed", why=str(exc))
+            return
+        self.table.label = label
+        self.table.save_to(path, label)
+        self.table.say(t("save.done", name=label))
+        self.app.pop()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if self.message:
+            FONTS.blit(
+                surface,
+                self.message,
+                18,
+                colour("highlight"),
+                (self.box.centerx, self.box.y + 160),
+                "midtop",
+            )

@@ -1,54 +1,96 @@
-"""Settings: animation speed, bot pace, fullscreen (kept for the session; saving comes later)."""
+"""Settings: animation, bot pace, window, UI scale, colours, confirmations. Choices persist."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 import pygame_gui
 
+from hercules.app.settings import PALETTES
+
 from .. import draw as D
 from ..scene import Scene
 from ..strings import t
-from ..theme import FONTS, colour
+from ..theme import FONTS, colour, set_palette
 
 ANIM = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 2.0}
 BOT = {"slow": 1.2, "normal": 0.6, "fast": 0.2}
+SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440))
+SCALES = (1.0, 1.25, 1.5)
+
+
+def _closest(table: dict[str, float], value: float) -> str:
+    return min(table, key=lambda k: abs(table[k] - value))
 
 
 class SettingsScene(Scene):
-    """Change how the game plays and looks."""
+    """Change how the game plays and looks; every change is saved at once."""
+
+    ROWS = ("animation", "bots", "window", "scale", "palette", "confirm")
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.problem = ""
 
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
         s = self.app.settings
-        self.box = pygame.Rect(0, 0, 640, 420)
+        self.box = pygame.Rect(0, 0, 700, 600)
         self.box.center = (w // 2, h // 2)
-        x = self.box.x + 300
-        y = self.box.y + 100
-        cur_anim = min(ANIM, key=lambda k: abs(ANIM[k] - s.animation_speed))
-        cur_bot = min(BOT, key=lambda k: abs(BOT[k] - s.bot_delay))
-        self.anim_menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                [t(f"settings.speed.{k}") for k in ANIM],
-                t(f"settings.speed.{cur_anim}"),
-                pygame.Rect(x, y, 280, 44),
-                ui,
+        x = self.box.x + 340
+        y = self.box.y + 90
+        self.menus: dict[Any, str] = {}
+
+        def menu(row: int, key: str, options: list[str], current: str) -> Any:
+            m = self.add(
+                pygame_gui.elements.UIDropDownMenu(
+                    options, current, pygame.Rect(x, y + row * 64, 320, 44), ui
+                )
             )
+            self.menus[m] = key
+            return m
+
+        menu(
+            0,
+            "animation",
+            [t(f"settings.speed.{k}") for k in ANIM],
+            t(f"settings.speed.{_closest(ANIM, s.animation_speed)}"),
         )
-        self.bot_menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                [t(f"settings.speed.{k}") for k in BOT],
-                t(f"settings.speed.{cur_bot}"),
-                pygame.Rect(x, y + 70, 280, 44),
-                ui,
-            )
+        menu(
+            1,
+            "bots",
+            [t(f"settings.speed.{k}") for k in BOT],
+            t(f"settings.speed.{_closest(BOT, s.bot_delay)}"),
         )
-        self.btn_full = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(x, y + 140, 280, 44),
-                t("settings.fullscreen_on" if s.fullscreen else "settings.fullscreen_off"),
-                ui,
-            )
+        sizes = [f"{a}\u00d7{b}" for a, b in SIZES]
+        current = f"{s.window_size[0]}\u00d7{s.window_size[1]}"
+        if s.fullscreen:
+            current = t("settings.fullscreen_on")
+        menu(
+            2,
+            "window",
+            [*sizes, t("settings.fullscreen_on")],
+            current if current in sizes or s.fullscreen else sizes[2],
+        )
+        menu(
+            3,
+            "scale",
+            [f"{int(k * 100)}%" for k in SCALES],
+            f"{int(s.ui_scale * 100)}%" if s.ui_scale in SCALES else "100%",
+        )
+        menu(
+            4,
+            "palette",
+            [t(f"settings.palette.{p}") for p in PALETTES],
+            t(f"settings.palette.{s.palette}"),
+        )
+        menu(
+            5,
+            "confirm",
+            [t("settings.yes"), t("settings.no")],
+            t("settings.yes") if s.confirm_end_turn else t("settings.no"),
         )
         self.btn_back = self.add(
             pygame_gui.elements.UIButton(
@@ -58,27 +100,53 @@ class SettingsScene(Scene):
             )
         )
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def choose(self, key: str, text: str) -> None:
+        """Apply one choice and save the settings."""
         s = self.app.settings
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            table = ANIM if event.ui_element is self.anim_menu else BOT
-            for k, v in table.items():
-                if t(f"settings.speed.{k}") == event.text:
-                    if table is ANIM:
-                        s.animation_speed = v
-                    else:
-                        s.bot_delay = v
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.btn_back:
-                self.app.pop()
-            elif event.ui_element is self.btn_full:
-                self.app.toggle_fullscreen()
+        if key == "animation":
+            s.animation_speed = next(v for k, v in ANIM.items() if t(f"settings.speed.{k}") == text)
+        elif key == "bots":
+            s.bot_delay = next(v for k, v in BOT.items() if t(f"settings.speed.{k}") == text)
+        elif key == "window":
+            if text == t("settings.fullscreen_on"):
+                if not s.fullscreen:
+                    self.app.toggle_fullscreen()
+            else:
+                a, b = (int(v) for v in text.split("\u00d7"))
+                s.window_size = (a, b)
+                if s.fullscreen:
+                    self.app.toggle_fullscreen()
+                self.app.resize((a, b))
+        elif key == "scale":
+            s.ui_scale = int(text.rstrip("%")) / 100
+            self.app.resize(self.app.size)
+        elif key == "palette":
+            s.palette = next(p for p in PALETTES if t(f"settings.palette.{p}") == text)
+            set_palette(s.palette)
+        elif key == "confirm":
+            s.confirm_end_turn = text == t("settings.yes")
+        self.problem = self.app.save_settings() or ""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.menus:
+            self.choose(self.menus[event.ui_element], event.text)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.btn_back:
+            self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("settings.title"), seed=8)
         x = self.box.x + 40
-        y = self.box.y + 110
-        for i, key in enumerate(("settings.animation", "settings.bots", "settings.fullscreen")):
-            FONTS.blit(surface, t(key), 18, colour("text_light"), (x, y + i * 70))
+        y = self.box.y + 100
+        for i, key in enumerate(self.ROWS):
+            FONTS.blit(surface, t(f"settings.{key}"), 18, colour("text_light"), (x, y + i * 64))
+        if self.problem:
+            FONTS.blit(
+                surface,
+                t("settings.not_saved", why=self.problem),
+                16,
+                colour("highlight"),
+                (self.box.centerx, self.box.bottom - 100),
+                "midtop",
+            )

@@ -49,10 +49,24 @@ class Target:
 class TableScene(Scene):
     """Plays one game through a :class:`Controller`."""
 
-    def __init__(self, app: Any, controller: Controller, names: list[str]) -> None:
+    def __init__(
+        self,
+        app: Any,
+        controller: Controller,
+        names: list[str],
+        *,
+        autosave: bool = True,
+        created: str | None = None,
+        label: str = "",
+    ) -> None:
         super().__init__(app)
         self.ctl = controller
         self.names = names
+        self.autosave = autosave
+        self.created = created  # when this game was first saved (kept by every later save)
+        self.label = label
+        self.saved_notice = ""
+        self._saver: Any = None  # a one-thread pool: disk writes never stall a frame
         self.log: list[str] = []
         self.anim = Animator()
         self.anim.speed = app.settings.animation_speed
@@ -64,7 +78,7 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.flash_column = 0
         self.gameover_shown = False
-        self.layout = TableLayout(app.size, self.state.n)
+        self.layout = TableLayout(app.size, self.state.n, scale=app.settings.ui_scale)
         self._bg: pygame.Surface | None = None
         self._score: tuple[Any, Any] | None = None
         self._fx_rng = random.Random(7)  # tumbling faces only: never the game's dice
@@ -80,30 +94,36 @@ class TableScene(Scene):
     # --- lifecycle ---------------------------------------------------------------------------
     def build(self) -> None:
         """Lay out the table and create the sidebar buttons."""
-        self.layout = TableLayout(self.app.size, self.state.n)
+        self.layout = TableLayout(self.app.size, self.state.n, scale=self.app.settings.ui_scale)
         self._bg = None
-        b = self.layout.buttons
-        bh = (b.h - 8) // 2
-        ui = self.app.ui
-        w3 = (b.w - 16) // 3
-
-        def button(x: int, y: int, w: int, key: str) -> Any:
-            rect = pygame.Rect(x, y, w, bh)
-            return self.add(
-                pygame_gui.elements.UIButton(
-                    rect, t(f"btn.{key}"), ui, tool_tip_text=t(f"tip.{key}")
-                )
-            )
-
-        self.btn_rest = button(b.x, b.y, w3, "rest")
-        self.btn_end = button(b.x + w3 + 8, b.y, w3, "end_turn")
-        self.btn_undo = button(b.x + 2 * (w3 + 8), b.y, b.w - 2 * (w3 + 8), "undo")
-        y2 = b.y + bh + 8
-        self.btn_confirm = button(b.x, y2, w3, "confirm")
-        self.btn_hint = button(b.x + w3 + 8, y2, w3, "hint")
-        self.btn_menu = button(b.x + 2 * (w3 + 8), y2, b.w - 2 * (w3 + 8), "menu")
+        self.build_buttons()
         self.refresh_buttons()
         self.prepare()
+
+    def button_grid(self, row: int, col: int, cols: int, key: str) -> Any:
+        """A sidebar button in a grid of two rows; its text and tooltip come from ``key``."""
+        b = self.layout.buttons
+        bh = (b.h - 8) // 2
+        w = (b.w - 8 * (cols - 1)) // cols
+        x = b.x + col * (w + 8)
+        if col == cols - 1:
+            w = b.right - x
+        rect = pygame.Rect(x, b.y + row * (bh + 8), w, bh)
+        return self.add(
+            pygame_gui.elements.UIButton(
+                rect, t(f"btn.{key}"), self.app.ui, tool_tip_text=t(f"tip.{key}")
+            )
+        )
+
+    def build_buttons(self) -> None:
+        """Rest, end turn, undo / re-roll, hint, menu."""
+        g = self.button_grid
+        self.btn_rest = g(0, 0, 3, "rest")
+        self.btn_end = g(0, 1, 3, "end_turn")
+        self.btn_undo = g(0, 2, 3, "undo")
+        self.btn_confirm = g(1, 0, 3, "confirm")
+        self.btn_hint = g(1, 1, 3, "hint")
+        self.btn_menu = g(1, 2, 3, "menu")
 
     def prepare(self) -> None:
         """Render the static board and every card face this layout uses, once, on entering.
@@ -125,9 +145,12 @@ class TableScene(Scene):
             D.card_face(v.id, vw, vh)
 
     def exit(self) -> None:
-        """Leave the table: stop the bot worker."""
+        """Leave the table: stop the bot worker, finish writing saves."""
         super().exit()
         self.ctl.close()
+        if self._saver is not None:
+            self._saver.shutdown(wait=True)
+            self._saver = None
 
     def resume(self) -> None:
         """Back from an overlay."""
@@ -138,6 +161,8 @@ class TableScene(Scene):
     def on_record(self, rec: Record) -> None:
         """An action was applied: log it and queue its animations."""
         self._log_marks.append(len(self.log))
+        if self.autosave and any(e.type in ("turn_ended", "game_over") for e in rec.events):
+            self.save_to(None)
         lines = describe_events(rec.events, self.names)
         if rec.reason and rec.seat >= 0:
             self.log.append(
@@ -148,6 +173,53 @@ class TableScene(Scene):
         for ev in rec.events:
             self.queue_event(ev)
         self.refresh_buttons()
+
+    def save_to(self, path: Any, label: str | None = None) -> None:
+        """Save the game (``path`` None: the autosave slot), writing on a worker thread.
+
+        The document is taken now, on the frame loop, so it is exactly this moment's
+        game; checking it and writing it to disk happen off the loop.
+        """
+        from concurrent.futures import ThreadPoolExecutor
+
+        from hercules.app import paths, saves
+
+        try:
+            folder = paths.saves_dir()
+            target = path or saves.autosave_path(folder)
+            now = saves.now_iso()
+            if self.created is None:
+                self.created = now
+            doc = saves.game_document(
+                self.ctl,
+                self.names,
+                label=label if label is not None else self.label,
+                created=self.created,
+            )
+        except (OSError, saves.SaveError) as exc:
+            self.say(t("msg.save_failed", why=str(exc)))
+            return
+        if self._saver is None:
+            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
+        rules = self.ctl.rules
+
+        def write() -> str:
+            saves.read_document(doc, rules, target)  # never write what would not load
+            saves.write_save(target, doc)
+            return str(target)
+
+        future = self._saver.submit(write)
+        future.add_done_callback(self._saved)
+
+    def _saved(self, future: Any) -> None:
+        # Runs on the saving thread: only hand a message over to the frame loop.
+        exc = future.exception()
+        self.saved_notice = t("msg.save_failed", why=str(exc)) if exc else ""
+
+    def wait_for_saves(self) -> None:
+        """Block until pending saves are on disk (tests, quitting)."""
+        if self._saver is not None:
+            self._saver.submit(lambda: None).result()
 
     def on_undo(self, rec: Record) -> None:
         """An action was taken back: its log lines go, the table shows the earlier state."""
@@ -267,6 +339,9 @@ class TableScene(Scene):
         """Animations, the bot pace, overlays for pending human decisions, game over."""
         self.anim.speed = self.app.settings.animation_speed
         self.anim.update(dt)
+        if self.saved_notice:
+            self.say(self.saved_notice)
+            self.saved_notice = ""
         if self.message_time > 0:
             self.message_time -= dt
         if self.app.top is not self:
@@ -395,6 +470,13 @@ class TableScene(Scene):
             return
         for a in self.ctl.legal():
             if a.kind == kind:
+                if kind == END_TURN and self.app.settings.confirm_end_turn:
+                    from .overlays import ConfirmOverlay
+
+                    self.app.push(
+                        ConfirmOverlay(self.app, t("confirm.end_turn"), lambda a=a: self.send(a))
+                    )
+                    return
                 self.send(a)
                 return
         self.say(t("msg.not_now"))

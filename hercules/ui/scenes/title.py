@@ -23,10 +23,14 @@ class TitleScene(Scene):
         x = w // 2 - bw // 2
         y = int(h * 0.40)
         self.buttons: dict[Any, str] = {}
+        from .load import has_continue
+
+        can_continue = has_continue()
+        self.message = getattr(self, "message", "")
         for key, enabled, tip in (
             ("new", True, None),
-            ("continue", False, t("tip.saves_later")),
-            ("load", False, t("tip.saves_later")),
+            ("continue", can_continue, None if can_continue else t("tip.no_continue")),
+            ("load", True, None),
             ("rules", True, None),
             ("settings", True, None),
             ("quit", True, None),
@@ -62,6 +66,14 @@ class TitleScene(Scene):
             from .setup import SetupScene
 
             self.app.push(SetupScene(self.app))
+        elif key == "continue":
+            from .load import continue_latest
+
+            self.message = continue_latest(self.app) or ""
+        elif key == "load":
+            from .load import LoadScene
+
+            self.app.push(LoadScene(self.app))
         elif key == "rules":
             from .rules import RulesScene
 

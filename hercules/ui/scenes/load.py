@@ -1,0 +1,275 @@
+"""Saved games: the load screen, resuming a game, and Continue."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.ai import make_bot
+from hercules.app import paths, saves
+from hercules.engine.adapter import RULES
+
+from .. import draw as D
+from ..describe import describe_events
+from ..scene import Scene
+from ..strings import t
+from ..theme import FONTS, colour
+from .setup import seat_names
+
+
+def display_names(loaded: Any) -> list[str]:
+    """The saved names, with the usual seat names where a save has none."""
+    kinds = []
+    for seat in loaded.seats:
+        kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
+    solo = loaded.config.get("mode") == "solo"
+    defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
+    return [n or defaults[i] for i, n in enumerate(loaded.names)]
+
+
+def open_game(app: Any, loaded: Any) -> None:
+    """Resume a loaded game on the table: same state, seats, bots, log."""
+    from .table import TableScene
+
+    ctl = saves.restore_controller(loaded, RULES, make_bot)
+    names = display_names(loaded)
+    table = TableScene(app, ctl, names, created=loaded.created, label=loaded.label)
+    for rec in loaded.history:  # the log of what happened before the save
+        if rec.reason and rec.seat >= 0:
+            table.log.append(t("log.bot_reason", who=names[rec.seat], why=rec.reason))
+        table.log.extend(describe_events(rec.events, names))
+        table._log_marks.append(len(table.log))
+    app.replace(table)
+
+
+def continue_latest(app: Any) -> str | None:
+    """Continue: resume the newest unfinished save. Returns a problem, or None."""
+    try:
+        path = saves.latest_save(paths.saves_dir(), RULES)
+    except OSError as exc:
+        return str(exc)
+    if path is None:
+        return t("load.nothing")
+    try:
+        open_game(app, saves.load_save(path, RULES))
+    except saves.SaveError as exc:
+        return exc.reason
+    return None
+
+
+def has_continue() -> bool:
+    """True if there is a game to continue."""
+    try:
+        return saves.latest_save(paths.saves_dir(), RULES) is not None
+    except OSError:
+        return False
+
+
+class LoadScene(Scene):
+    """Saves newest first (with their mode, players, round, date and leader), then examples."""
+
+    ROW = 56
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.selected: saves.SaveInfo | None = None
+        self.message = ""
+        self.scroll = 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the saves folder and the examples again."""
+        try:
+            self.mine = saves.list_saves(paths.saves_dir(), RULES)
+        except OSError as exc:
+            self.mine = []
+            self.message = str(exc)
+        self.examples = saves.list_saves(saves.examples_dir(), RULES)
+        if self.selected is not None and not any(
+            i.path == self.selected.path for i in self.mine + self.examples
+        ):
+            self.selected = None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.box = pygame.Rect(60, 40, w - 120, h - 150)
+        ui = self.app.ui
+        y = h - 90
+        bw = 180
+        x = w // 2 - (4 * bw + 3 * 16) // 2
+        self.btn_open = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, 50), t("load.open"), ui)
+        )
+        self.btn_replay = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(x + bw + 16, y, bw, 50), t("load.replay"), ui)
+        )
+        self.btn_delete = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x + 2 * (bw + 16), y, bw, 50), t("load.delete"), ui
+            )
+        )
+        self.btn_back = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x + 3 * (bw + 16), y, bw, 50), t("setup.back"), ui
+            )
+        )
+        self.update_buttons()
+
+    def update_buttons(self) -> None:
+        sel = self.selected
+        good = sel is not None and not sel.damaged
+        mine = sel is not None and any(sel.path == i.path for i in self.mine)
+        for btn, on in ((self.btn_open, good), (self.btn_replay, good), (self.btn_delete, mine)):
+            if on:
+                btn.enable()
+            else:
+                btn.disable()
+
+    def rows(self) -> list[tuple[str, Any, pygame.Rect]]:
+        """("head", title) and ("save", SaveInfo) rows with where they are drawn."""
+        out: list[tuple[str, Any]] = [("head", t("load.yours"))]
+        out += [("save", i) for i in self.mine] or [("empty", t("load.none"))]
+        out += [("head", t("load.examples"))] + [("save", i) for i in self.examples]
+        placed = []
+        y = self.box.y + 16 - self.scroll * self.ROW
+        for kind, item in out:
+            h = 40 if kind != "save" else self.ROW
+            placed.append((kind, item, pygame.Rect(self.box.x + 16, y, self.box.w - 32, h - 4)))
+            y += h
+        return placed
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.btn_back:
+                self.app.pop()
+            elif event.ui_element is self.btn_open:
+                self.open(replay=False)
+            elif event.ui_element is self.btn_replay:
+                self.open(replay=True)
+            elif event.ui_element is self.btn_delete:
+                self.ask_delete()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for kind, item, rect in self.rows():
+                if (
+                    kind == "save"
+                    and rect.collidepoint(event.pos)
+                    and self.box.collidepoint(event.pos)
+                ):
+                    self.selected = item
+                    self.message = item.error
+                    self.update_buttons()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_RETURN and self.selected is not None:
+                self.open(replay=False)
+
+    def open(self, replay: bool) -> None:
+        """Open the selected save on the table, or as a replay."""
+        sel = self.selected
+        if sel is None or sel.damaged:
+            return
+        try:
+            loaded = saves.load_save(sel.path, RULES)
+        except saves.SaveError as exc:
+            self.message = exc.reason
+            self.refresh()
+            return
+        if replay:
+            from .replay import ReplayScene
+
+            self.app.push(ReplayScene(self.app, loaded))
+        else:
+            open_game(self.app, loaded)
+
+    def ask_delete(self) -> None:
+        from .overlays import ConfirmOverlay
+
+        sel = self.selected
+        if sel is None:
+            return
+
+        def delete() -> None:
+            try:
+                saves.delete_save(sel.path)
+            except (OSError, saves.SaveError) as exc:
+                self.message = str(exc)
+            self.selected = None
+            self.refresh()
+            self.update_buttons()
+
+        self.app.push(ConfirmOverlay(self.app, t("load.confirm_delete", name=sel.title), delete))
+
+    def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
+        """Two lines for a save: its title, and mode / players / round / leader / date."""
+        if info.damaged:
+            return info.title, t("load.damaged", why=info.error)
+        m = info.meta
+        names = list(info.names)
+        lead = m.get("leader", {})
+        seat = lead.get("seat", 0)
+        who = names[seat] if seat < len(names) and names[seat] else t("load.seat", n=seat + 1)
+        when = _when(info.updated)
+        state = t("load.finished") if m.get("finished") else t("round", n=m.get("round", 1))
+        line = t(
+            "load.line",
+            mode=t(f"mode.{m.get('mode', 'standard')}"),
+            players=m.get("players", 0),
+            state=state,
+            leader=who,
+            vp=lead.get("vp", 0),
+            when=when,
+        )
+        return info.title, line
+
+    def draw(self, surface: pygame.Surface) -> None:
+        D.page(surface, self.box, "", seed=9)
+        clip = surface.get_clip()
+        surface.set_clip(self.box.inflate(-8, -8))
+        for kind, item, rect in self.rows():
+            if rect.bottom < self.box.y or rect.y > self.box.bottom:
+                continue
+            if kind == "head":
+                FONTS.blit(
+                    surface, item, 22, colour("highlight"), (rect.x, rect.y + 8), "topleft", "bold"
+                )
+            elif kind == "empty":
+                FONTS.blit(surface, item, 18, colour("text_dim"), (rect.x + 12, rect.y + 10))
+            else:
+                chosen = self.selected is not None and item.path == self.selected.path
+                fill = colour("panel_light") if chosen else (70, 54, 44)
+                pygame.draw.rect(surface, fill, rect, border_radius=6)
+                if chosen:
+                    pygame.draw.rect(surface, colour("highlight"), rect, 2, border_radius=6)
+                title, line = self.describe(item)
+                c = colour("text_dim") if item.damaged else colour("text_light")
+                FONTS.blit(surface, title, 18, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
+                FONTS.blit(
+                    surface,
+                    line,
+                    16,
+                    colour("highlight") if item.damaged else colour("text_dim"),
+                    (rect.x + 12, rect.y + 28),
+                )
+        surface.set_clip(clip)
+        if self.message:
+            FONTS.blit(
+                surface,
+                self.message[:160],
+                16,
+                colour("highlight"),
+                (self.app.size[0] // 2, self.box.bottom + 8),
+                "midtop",
+            )
+
+
+def _when(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso.replace("Z", "+00:00")).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso

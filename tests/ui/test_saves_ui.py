@@ -1,0 +1,193 @@
+"""Saving from the table, Continue, the load screen, the examples and replays, headless."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from support.mouse import click, click_widget, frames, key
+
+from hercules.app import paths, saves
+from hercules.engine.adapter import RULES
+from hercules.ui.app import App, Settings
+from hercules.ui.scenes.load import LoadScene
+from hercules.ui.scenes.overlays import PauseOverlay, SaveOverlay
+from hercules.ui.scenes.replay import ReplayScene
+from hercules.ui.scenes.setup import start_game
+from hercules.ui.scenes.table import TableScene
+from hercules.ui.scenes.title import TitleScene
+
+
+@pytest.fixture
+def folder(tmp_path):
+    paths.set_data_dir(tmp_path)
+    yield tmp_path
+    paths.set_data_dir(None)
+
+
+def new_app():
+    return App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
+
+
+def play_some_turns(app, table, turns: int, seed: int = 1) -> None:
+    """Random human moves (and the bots') until ``turns`` turns have ended."""
+    rng = random.Random(seed)
+    ctl = table.ctl
+    for _ in range(5000):
+        ended = sum(1 for r in ctl.history for e in r.events if e.type == "turn_ended")
+        if ended >= turns and ctl.human_to_act() and ctl.state.prompt == "action":
+            return
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
+        frames(app, 1)  # dialogs the table opened close themselves once answered
+    raise AssertionError("the game did not get that far")
+
+
+def by_key(title):
+    return {v: k for k, v in title.buttons.items()}
+
+
+def test_autosave_then_continue_in_a_fresh_app_shows_the_same_game(folder):
+    app = new_app()
+    ctl, names = start_game("standard", ["human", "normal", "easy"], seed=21)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    play_some_turns(app, table, 7)
+    table.wait_for_saves()
+    assert saves.autosave_path(paths.saves_dir()).exists()
+    state, actions = ctl.state, list(ctl.actions)
+    app.close()
+
+    app = new_app()
+    title = TitleScene(app)
+    app.push(title)
+    assert by_key(title)["continue"].is_enabled
+    click_widget(app, by_key(title)["continue"])
+    resumed = app.top
+    assert isinstance(resumed, TableScene)
+    assert resumed.state == state  # same dice, same seats, same everything
+    assert list(resumed.ctl.actions) == actions
+    assert [s.kind for s in resumed.ctl.seats] == ["human", "bot", "bot"]
+    assert resumed.names == names
+    assert resumed.log  # the log of the game so far came back too
+    app.close()
+
+
+def test_save_a_named_slot_from_the_pause_menu_and_open_it_from_the_load_screen(folder):
+    app = new_app()
+    ctl, names = start_game("standard", ["human", "human"], seed=8)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    play_some_turns(app, table, 3)
+    key(app, 27)  # Esc: the pause menu
+    pause = app.top
+    assert isinstance(pause, PauseOverlay)
+    save_btn = next(b for b in pause.actions if b.text == "Save game")
+    click_widget(app, save_btn)
+    dialog = app.top
+    assert isinstance(dialog, SaveOverlay)
+    dialog.entry.set_text("../../My big game")
+    dialog.save()
+    table.wait_for_saves()
+    slot = saves.slot_path(paths.saves_dir(), "../../My big game")
+    assert slot.parent == paths.saves_dir() and slot.exists()  # no traversal out of the folder
+    saved_state = ctl.state
+    app.close()
+
+    app = new_app()
+    app.push(TitleScene(app))
+    load = LoadScene(app)
+    app.push(load)
+    rows = [(k, i, r) for k, i, r in load.rows() if k == "save"]
+    row = next(r for k, i, r in rows if i.path == slot)
+    click(app, row.center)
+    assert load.selected.path == slot
+    click_widget(app, load.btn_open)
+    assert isinstance(app.top, TableScene)
+    assert app.top.state == saved_state
+    assert app.top.label == "../../My big game"
+    app.close()
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in saves.example_saves()))
+def test_each_example_save_opens_from_the_load_screen(folder, example):
+    app = new_app()
+    app.push(TitleScene(app))
+    load = LoadScene(app)
+    app.push(load)
+    info = next(i for i in load.examples if i.path.name == example)
+    assert not info.damaged
+    load.selected = info
+    load.update_buttons()
+    assert not load.btn_delete.is_enabled  # examples cannot be deleted
+    click_widget(app, load.btn_open)
+    table = app.stack.scenes[0]  # a finished game shows its scores over the table at once
+    assert isinstance(table, TableScene)
+    assert table.state == saves.load_save(info.path, RULES).state
+    if table.state.is_terminal:
+        assert app.top.__class__.__name__ == "GameOverScene"
+    app.close()
+
+
+def test_a_damaged_file_is_listed_as_damaged_and_never_opened_or_changed(folder):
+    bad = saves.slot_path(paths.saves_dir(), "broken")
+    bad.write_text('{"format": "hercules-save", "version": 2', encoding="utf-8")
+    before = bad.read_bytes()
+    app = new_app()
+    load = LoadScene(app)
+    app.push(load)
+    info = next(i for i in load.mine if i.path == bad)
+    assert info.damaged and info.error
+    load.selected = info
+    load.update_buttons()
+    assert not load.btn_open.is_enabled and not load.btn_replay.is_enabled
+    load.open(replay=False)
+    assert app.top is load
+    assert bad.read_bytes() == before
+    app.close()
+
+
+def test_deleting_asks_first_and_removes_only_that_save(folder):
+    app = new_app()
+    ctl, names = start_game("standard", ["human", "easy"], seed=4)
+    for label in ("one", "two"):
+        saves.save_game(saves.slot_path(paths.saves_dir(), label), ctl, names, label=label)
+    load = LoadScene(app)
+    app.push(load)
+    load.selected = next(i for i in load.mine if i.title == "one")
+    load.update_buttons()
+    click_widget(app, load.btn_delete)
+    confirm = app.top
+    assert confirm is not load  # a confirmation first
+    yes = next(b for b in confirm.actions if b.text == "Yes")
+    click_widget(app, yes)
+    assert [i.title for i in load.mine] == ["two"]
+    app.close()
+
+
+def test_replay_steps_forward_and_back_through_the_saved_states(folder):
+    path = next(p for p in saves.example_saves() if "finished" in p.name)
+    loaded = saves.load_save(path, RULES)
+    app = new_app()
+    replay = ReplayScene(app, loaded)
+    app.push(replay)
+    ctl = replay.ctl
+    assert ctl.state == loaded.states[0]
+    for i in range(1, 20):
+        click_widget(app, replay.btn_forward)
+        assert ctl.state == loaded.states[i]
+    lines = len(replay.log)
+    click_widget(app, replay.btn_back)
+    assert ctl.state == loaded.states[18]
+    assert len(replay.log) < lines
+    click_widget(app, replay.btn_round_forward)
+    assert ctl.state.round == loaded.states[18].round + 1
+    click_widget(app, replay.btn_round_back)
+    assert ctl.states[ctl.index - 1].round < ctl.state.round or ctl.index == 0
+    key(app, 1073741903)  # Right arrow
+    replay.playing = True
+    frames(app, 4000)
+    assert ctl.index == len(loaded.history)
+    assert ctl.state == loaded.state
+    app.close()
