@@ -18,7 +18,18 @@ import pygame  # noqa: E402
 
 from hercules.ui.app import App, Settings  # noqa: E402
 
-SCENES = ("title", "setup", "game", "rest", "gameover", "rules", "settings", "hint")
+SCENES = (
+    "title",
+    "setup",
+    "game",
+    "rest",
+    "gameover",
+    "rules",
+    "settings",
+    "hint",
+    "load",
+    "replay",
+)
 
 
 def play_until(ctl, rng: random.Random, stop) -> None:
@@ -41,6 +52,27 @@ def build(app: App, args: argparse.Namespace) -> None:
     from hercules.ui.scenes.table import TableScene
     from hercules.ui.scenes.title import TitleScene
 
+    if args.scene in ("load", "replay"):
+        from hercules.app import saves
+        from hercules.engine.adapter import RULES
+        from hercules.ui.scenes.load import LoadScene
+        from hercules.ui.scenes.replay import ReplayScene
+
+        app.push(TitleScene(app))
+        load = LoadScene(app)
+        app.push(load)
+        if args.scene == "replay":
+            path = next(p for p in saves.example_saves() if "midgame" in p.name)
+            replay = ReplayScene(app, saves.load_save(path, RULES))
+            app.push(replay)
+            for _ in range(args.round * 4):
+                replay.ctl.forward()
+            replay.anim.skip()
+            replay.refresh_buttons()
+        elif load.examples:
+            load.selected = load.examples[0]
+            load.update_buttons()
+        return
     if args.scene in ("title", "setup", "rules", "settings"):
         app.push(TitleScene(app))
         cls = {"setup": SetupScene, "rules": RulesScene, "settings": SettingsScene}.get(args.scene)
