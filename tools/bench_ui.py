@@ -14,10 +14,13 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Autosaves during the run go to a throwaway folder, never the user's saves.
+os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-tool-"))
 
 STARTUP_CHILD = """
 import time, os

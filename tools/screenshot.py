@@ -10,9 +10,12 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Autosaves during the run go to a throwaway folder, never the user's saves.
+os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-tool-"))
 
 import pygame  # noqa: E402
 
