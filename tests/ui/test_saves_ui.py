@@ -191,3 +191,22 @@ def test_replay_steps_forward_and_back_through_the_saved_states(folder):
     assert ctl.index == len(loaded.history)
     assert ctl.state == loaded.state
     app.close()
+
+
+def test_a_finished_game_can_be_watched_again_from_the_score_screen(folder):
+    from hercules.ui.scenes.gameover import GameOverScene
+
+    app = new_app()
+    ctl, names = start_game("standard", ["easy", "normal"], seed=3)
+    app.push(TableScene(app, ctl, names))
+    for _ in range(5000):
+        if isinstance(app.top, GameOverScene):
+            break
+        frames(app, 1)
+    over = app.top
+    assert isinstance(over, GameOverScene)
+    click_widget(app, over.btn_replay)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.ctl.states[-1] == ctl.state and replay.ctl.index == 0
+    app.close()

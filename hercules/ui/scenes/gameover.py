@@ -29,30 +29,43 @@ CAT_COLOURS = {
 class GameOverScene(Scene):
     """Scores of a finished game (also works for any state, e.g. in screenshots)."""
 
-    def __init__(self, app: Any, state: Any, names: list[str]) -> None:
+    def __init__(self, app: Any, state: Any, names: list[str], controller: Any = None) -> None:
         super().__init__(app)
         self.state = state
         self.names = names
+        self.ctl = controller  # lets the finished game be watched again as a replay
         self.result = score(state)
 
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        self.btn_new = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 330, h - 80, 200, 50), t("over.new_game"), ui
+        keys = ["new_game", "see_table", "replay", "title"]
+        x = w // 2 - (len(keys) * 200 + (len(keys) - 1) * 30) // 2
+        self.buttons: dict[Any, str] = {}
+        for key in keys:
+            b = self.add(
+                pygame_gui.elements.UIButton(pygame.Rect(x, h - 80, 200, 50), t(f"over.{key}"), ui)
             )
-        )
-        self.btn_table = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 100, h - 80, 200, 50), t("over.see_table"), ui
-            )
-        )
-        self.btn_title = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 + 130, h - 80, 200, 50), t("over.title"), ui
-            )
-        )
+            if key == "replay" and self.ctl is None:
+                b.disable()
+            self.buttons[b] = key
+            x += 230
+        by_key = {k: b for b, k in self.buttons.items()}
+        self.btn_new, self.btn_table = by_key["new_game"], by_key["see_table"]
+        self.btn_replay, self.btn_title = by_key["replay"], by_key["title"]
+
+    def replay(self) -> None:
+        """Watch this game again, from its first move."""
+        from hercules.app import saves
+
+        from .replay import ReplayScene
+
+        try:
+            doc = saves.game_document(self.ctl, self.names)
+            loaded = saves.read_document(doc, self.ctl.rules)
+        except saves.SaveError:
+            return
+        self.app.push(ReplayScene(self.app, loaded))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -66,6 +79,8 @@ class GameOverScene(Scene):
                 self.app.replace(TitleScene(self.app))
             elif event.ui_element is self.btn_table:
                 self.app.pop()
+            elif event.ui_element is self.btn_replay:
+                self.replay()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 

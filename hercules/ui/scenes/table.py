@@ -353,7 +353,7 @@ class TableScene(Scene):
                 self.gameover_shown = True
                 from .gameover import GameOverScene
 
-                self.app.push(GameOverScene(self.app, self.state, self.names))
+                self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
             return
         seat = self.human_seat()
         if seat >= 0:
