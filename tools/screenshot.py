@@ -113,7 +113,7 @@ def build(app: App, args: argparse.Namespace) -> None:
     elif args.scene == "gameover":
         play_until(ctl, rng, lambda c: False)
         table.anim.skip()
-        app.push(GameOverScene(app, ctl.state, names))
+        app.push(GameOverScene(app, ctl.state, names, ctl))
         return
     table.anim.skip()
     # One update lets the table open the overlay its pending decision needs.
