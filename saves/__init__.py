@@ -1,0 +1,1 @@
+"""Example saves shipped with Hercules (installed as ``hercules.examples``)."""
