@@ -46,8 +46,14 @@ def summary(*args: str) -> tuple[dict, list[str]]:
     return json.loads(lines[-1]), lines[:-1]
 
 
+#: What decided first place, per mode ("" = the totals alone).
+DECIDED = {"", "apprentice_column", "majorities", "cubes_in_supply", "shared"}
+PNP_DECIDED = {"", "apprentice_column", "majorities", "uncircled_labours", "shared"}
+
+
 @pytest.mark.parametrize(
-    ("players", "mode"), [("4", "standard"), ("3", "simplified"), ("2", "solo")]
+    ("players", "mode"),
+    [("4", "standard"), ("3", "simplified"), ("2", "solo"), ("4", "pnp"), ("2", "pnp")],
 )
 def test_summary_json(players: str, mode: str) -> None:
     stats, report = summary("--games", "6", "--players", players, "--mode", mode, "--seed", "3")
@@ -70,11 +76,31 @@ def test_summary_json(players: str, mode: str) -> None:
         assert ends == {"column_12": 6, "hades_cubes": 0}
     # Each game's first place is decided exactly once: by the totals ("") or a tie-break.
     tiebreaks = stats["tiebreaks"]
-    assert set(tiebreaks) == {"", "apprentice_column", "majorities", "cubes_in_supply", "shared"}
+    assert set(tiebreaks) == (PNP_DECIDED if mode == "pnp" else DECIDED)
     assert sum(tiebreaks.values()) == 6
+    # Mean VP per seat in the mode's own scoring categories, and what the games did.
+    categories = stats["mean_vp_by_category"]
+    kinds = stats["mean_actions_by_kind"]
+    if mode == "pnp":
+        assert set(categories) == {"jumps", "reached_12", "majorities", "sets", "labours"}
+        assert categories["reached_12"] >= 5 / int(players)  # someone reached 12 in every game
+        assert kinds["labour"] > 0 and not {"use", "return_cube", "turn_up", "hades"} & set(kinds)
+    else:
+        assert set(categories) == {"cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes"}
+        assert not {"power", "erase"} & set(kinds)
+    assert sum(kinds.values()) == pytest.approx(stats["mean_actions"], abs=0.1)
     text = "\n".join(report)
-    for words in ("games per second", "actions per second", "mean", "column_12"):
+    for words in ("games per second", "actions per second", "mean", "column_12", "mean VP"):
         assert words in text
+
+
+def test_pnp_games_use_and_rest_powers() -> None:
+    stats, report = summary("--games", "10", "--players", "3", "--mode", "pnp", "--seed", "1")
+    kinds = stats["mean_actions_by_kind"]
+    for kind in ("labour", "power", "choose_demigod", "rest", "erase", "end_rest", "end_turn"):
+        assert kinds[kind] > 0, kind
+    assert stats["end_conditions"] == {"column_12": 10, "hades_cubes": 0}
+    assert "random pnp games, 3 players" in report[0]
 
 
 def test_same_seed_same_statistics() -> None:
@@ -108,6 +134,7 @@ def test_defaults_run() -> None:
         (("--mode", "chaos"), "--mode"),
         (("--seed", "x"), "--seed"),
         (("--mode", "solo", "--players", "4"), "solo"),
+        (("--mode", "print-and-play"), "--mode"),
         (("--turbo",), "unrecognized arguments"),
     ],
 )

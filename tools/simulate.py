@@ -2,11 +2,14 @@
 
     python tools/simulate.py --games 300 --players 4 --mode standard --seed 1
 
-Plays ``--games`` games on one core, each move chosen uniformly among the legal actions by one
-``random.Random(seed)`` instance (game ``i`` is set up with seed ``seed + i``). Prints games and
-actions per second (only the playing is timed: set-up and moves, not imports or scoring), the
-mean actions and rounds per game, how often each end condition happened, how often each
-tie-break decided first place and the winners' mean VP. The last line is one JSON object.
+Modes: standard, simplified, solo (two seats: the hero and Hades) and pnp (the print-and-play
+variant). Plays ``--games`` games on one core, each move chosen uniformly among the legal
+actions by one ``random.Random(seed)`` instance (game ``i`` is set up with seed ``seed + i``).
+Prints games and actions per second (only the playing is timed: set-up and moves, not imports
+or scoring), the mean actions and rounds per game, how often each end condition happened, how
+often each tie-break of the mode decided first place, the winners' mean VP, the mean VP per
+seat in each scoring category of the mode and the mean number of each kind of action per game.
+The last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -19,11 +22,22 @@ import time
 from collections import Counter
 from typing import Any
 
-from hercules.engine import MODES, SOLO, GameConfig, apply, legal_actions, new_game, score
+from hercules.engine import (
+    MODES,
+    PNP,
+    SOLO,
+    GameConfig,
+    apply,
+    legal_actions,
+    new_game,
+    score,
+    tiebreaks,
+)
 
 END_CONDITIONS = ("column_12", "hades_cubes")
-#: ScoreResult.tiebreak values: "" when the totals alone decided first place.
-TIEBREAKS = ("", "apprentice_column", "majorities", "cubes_in_supply", "shared")
+#: The scoring categories of each kind of game (``PlayerScore`` fields; the others are 0).
+CARD_CATEGORIES = ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
+PNP_CATEGORIES = ("jumps", "reached_12", "majorities", "sets", "labours")
 MAX_ACTIONS = 100_000  # a random game that runs longer than this is an engine bug
 
 
@@ -57,7 +71,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="seats: 2-4 (default 4; solo always has 2, the hero and Hades)",
     )
-    parser.add_argument("--mode", choices=MODES, default="standard", help="rules (standard)")
+    parser.add_argument(
+        "--mode",
+        choices=MODES,
+        default="standard",
+        help="rules: standard, simplified, solo or pnp (print-and-play) (standard)",
+    )
     parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game (0)")
     args = parser.parse_args(argv)
     if args.players is None:
@@ -67,19 +86,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def mode_tiebreaks(mode: str) -> tuple[str, ...]:
+    """The ``ScoreResult.tiebreak`` values of ``mode``: "" when the totals alone decided first
+    place, the mode's three criteria, or "shared"."""
+    return ("", *tiebreaks(mode), "shared")
+
+
 def simulate(games: int, players: int, mode: str, seed: int) -> dict[str, Any]:
     """Play the games and return the statistics (the JSON summary)."""
     config = GameConfig(players, mode)
     chooser = random.Random(seed)
     finals = []
     actions = 0
+    kinds: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
         state = new_game(config, seed + i)
         for _ in range(MAX_ACTIONS):
             if state.is_terminal:
                 break
-            state, _ = apply(state, chooser.choice(legal_actions(state)))
+            action = chooser.choice(legal_actions(state))
+            kinds[action.kind] += 1
+            state, _ = apply(state, action)
             actions += 1
         else:
             raise RuntimeError(f"game {i} (seed {seed + i}) did not end")
@@ -87,16 +115,22 @@ def simulate(games: int, players: int, mode: str, seed: int) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
 
     end_conditions = Counter(dict.fromkeys(END_CONDITIONS, 0))
-    tiebreaks = Counter(dict.fromkeys(TIEBREAKS, 0))
+    decided = Counter(dict.fromkeys(mode_tiebreaks(mode), 0))
     wins_by_seat = Counter(dict.fromkeys(range(players), 0))
+    categories = PNP_CATEGORIES if mode == PNP else CARD_CATEGORIES
+    category_vp = Counter(dict.fromkeys(categories, 0))
     winner_vp = []
     for state in finals:
         end_conditions.update(state.ended_by)
         result = score(state)
-        tiebreaks[result.tiebreak] += 1
+        decided[result.tiebreak] += 1
         for seat in result.winners:
             wins_by_seat[seat] += 1
             winner_vp.append(result.players[seat].total)
+        for ps in result.players:
+            for name in categories:
+                category_vp[name] += getattr(ps, name)
+    seats = games * players
     elapsed = max(elapsed, 1e-9)
     return {
         "games": games,
@@ -109,9 +143,11 @@ def simulate(games: int, players: int, mode: str, seed: int) -> dict[str, Any]:
         "mean_actions": round(actions / games, 2),
         "mean_rounds": round(sum(s.round for s in finals) / games, 2),
         "end_conditions": dict(end_conditions),
-        "tiebreaks": dict(tiebreaks),
+        "tiebreaks": dict(decided),
         "mean_winner_vp": round(sum(winner_vp) / len(winner_vp), 2),
         "wins_by_seat": {str(k): v for k, v in sorted(wins_by_seat.items())},
+        "mean_vp_by_category": {k: round(v / seats, 2) for k, v in category_vp.items()},
+        "mean_actions_by_kind": {k: round(v / games, 2) for k, v in sorted(kinds.items())},
     }
 
 
@@ -135,6 +171,14 @@ def report(stats: dict[str, Any]) -> str:
         lines.append(f"    {label:<22} {n:>5}  {100 * n / games:6.1f}%")
     lines.append(
         "  wins by seat: " + ", ".join(f"{k}: {v}" for k, v in stats["wins_by_seat"].items())
+    )
+    lines.append(
+        "  mean VP per seat: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in stats["mean_vp_by_category"].items())
+    )
+    lines.append(
+        "  actions per game: "
+        + ", ".join(f"{k} {v:.1f}" for k, v in stats["mean_actions_by_kind"].items())
     )
     return "\n".join(lines)
 

@@ -8,7 +8,8 @@ Game ``k`` (0-based) is set up with seed ``S + k``. The bot list is cycled to fi
 line-up by ``k`` places, so seat ``s`` plays ``lineup[(s + k) % L]`` (``L`` = the longer of the
 seat count and the bot list): over every ``L`` games each bot sits in each seat equally often.
 In solo mode the one bot given is the hero (seat 0) against Hades (seat 1), who plays
-automatically and is reported as ``hades``.
+automatically and is reported as ``hades``. ``--mode pnp`` plays the print-and-play variant
+(2-4 seats; its tie-breaks end with ``uncircled_labours`` instead of ``cubes_in_supply``).
 
 Games run in ``--jobs`` processes (default: one per CPU); each game builds fresh bots and seeds
 each seat's generator from the game seed, so the results are identical for any ``--jobs``.
@@ -35,11 +36,9 @@ from typing import Any
 
 from hercules.ai import make_bot
 from hercules.ai.arena import GameRecord, percentile, play_game, wilson_interval
-from hercules.engine import MODES, SOLO, GameConfig
+from hercules.engine import MODES, SOLO, GameConfig, tiebreaks
 
 END_CONDITIONS = ("column_12", "hades_cubes")
-#: ScoreResult.tiebreak values: "" when the totals alone decided first place.
-TIEBREAKS = ("", "apprentice_column", "majorities", "cubes_in_supply", "shared")
 CSV_FIELDS = (
     "game",
     "seed",
@@ -108,7 +107,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help="seats: 2-4 (2; solo: 2)"
     )
-    parser.add_argument("--mode", choices=MODES, default="standard", help="rules (standard)")
+    parser.add_argument(
+        "--mode",
+        choices=MODES,
+        default="standard",
+        help="rules: standard, simplified, solo or pnp (print-and-play) (standard)",
+    )
     parser.add_argument("--seed", type=_seed, default=0, help="seed of game 0; game k uses S+k")
     parser.add_argument(
         "--jobs",
@@ -231,10 +235,12 @@ def summarise(
     kinds: dict[str, dict[str, Any]] = {}
     by_seat = Counter[int]()
     ends = Counter(dict.fromkeys(END_CONDITIONS, 0))
-    tiebreaks = Counter(dict.fromkeys(TIEBREAKS, 0))
+    # ScoreResult.tiebreak values: "" when the totals alone decided first place, one of the
+    # mode's criteria, or "shared".
+    decided = Counter(dict.fromkeys(("", *tiebreaks(args.mode), "shared"), 0))
     for rec in records:
         ends.update(rec.ended_by)
-        tiebreaks[rec.tiebreak] += 1
+        decided[rec.tiebreak] += 1
         seen = set()
         for seat in rec.seats:
             k = kinds.setdefault(
@@ -287,7 +293,7 @@ def summarise(
         "mean_rounds": _r(sum(r.rounds for r in records) / n, 2),
         "mean_actions": _r(sum(r.actions for r in records) / n, 2),
         "end_conditions": dict(ends),
-        "tiebreaks": dict(tiebreaks),
+        "tiebreaks": dict(decided),
         "decision_ms": decision_ms,
         "seconds": _r(seconds, 3),
         "mean_game_seconds": _r(sum(r.seconds for r in records) / n, 5),

@@ -11,7 +11,17 @@ reading its own card data. The public API::
 """
 
 from .actions import Action, Event
-from .cards import Card, CardSet, Deck, card_set, labour_names, parse_card_data
+from .cards import (
+    Card,
+    CardSet,
+    Deck,
+    PnpRules,
+    card_set,
+    labour_names,
+    parse_card_data,
+    parse_pnp_data,
+    pnp_rules,
+)
 from .errors import (
     CardDataError,
     HerculesError,
@@ -23,10 +33,11 @@ from .errors import (
 )
 from .invariants import check_invariants
 from .rules import apply, labour_result, legal_actions, new_game, replay, validate
-from .scoring import PlayerScore, ScoreResult, score, symbol_counts
+from .scoring import PlayerScore, ScoreResult, score, symbol_counts, tiebreaks
 from .state import (
     CHANCE,
     MODES,
+    PNP,
     SIMPLIFIED,
     SOLO,
     STANDARD,
@@ -51,8 +62,10 @@ __all__ = [
     "InvalidStateError",
     "MODES",
     "MalformedActionError",
+    "PNP",
     "PlayerScore",
     "PlayerState",
+    "PnpRules",
     "Reason",
     "SIMPLIFIED",
     "SOLO",
@@ -67,9 +80,12 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_card_data",
+    "parse_pnp_data",
+    "pnp_rules",
     "replay",
     "score",
     "state_from_json",
     "symbol_counts",
+    "tiebreaks",
     "validate",
 ]

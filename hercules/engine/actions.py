@@ -2,6 +2,22 @@
 
 Both are immutable, hashable, ordered and JSON-serialisable. An :class:`Action`
 is a plain named tuple so that legal-action lists are cheap to build and sort.
+
+The print-and-play variant (mode ``pnp``) has no cards, so it names a power row by its
+demigod deck id (``hestia``, ``hecate``, ``pan``, ``aeolus``, ``tyche``, ``morpheus``) in
+``deck`` where the other modes name a card in ``card``:
+
+- ``Action("power", deck=row, dice=..., target=...)`` uses that row's power, circling one
+  crossed box of the row and one completed labour. ``dice`` and ``target`` are exactly as for
+  the matching card's ``use``: one die for +1 (Hestia), -1 (Hecate) and flip (Morpheus), the
+  dice to re-roll for Tyche, ``target`` the seat to copy for Aeolus, nothing for Pan (third
+  die). It is its own kind, not ``use``, so that code that looks ``use`` actions up by card id
+  (bots, the table) never meets an action without a card.
+- ``Action("erase", deck=row)``: while resting, erase one power circle in that row (up to
+  three per rest); labour circles are erased automatically when the rest ends.
+- ``Action("choose_demigod", deck=row)``: several rows qualify after a labour: cross a box
+  in ``row``.
+- ``labour``, ``end_turn``, ``rest``, ``end_rest`` and ``roll`` are as in the other modes.
 """
 
 from __future__ import annotations
@@ -20,10 +36,25 @@ REST = "rest"  #: begin resting (then RETURN_CUBE / TURN_UP / END_REST)
 RETURN_CUBE = "return_cube"  #: while resting, take the cube off ``card``
 TURN_UP = "turn_up"  #: while resting, turn god ``card`` face up
 END_REST = "end_rest"  #: finish resting; the turn ends
-CHOOSE_DEMIGOD = "choose_demigod"  #: after a labour, take the top card of ``deck``
+CHOOSE_DEMIGOD = "choose_demigod"  #: after a labour, take the top card of ``deck`` (pnp: cross)
+POWER = "power"  #: pnp: use the power of row ``deck`` (``dice`` / ``target`` as for USE)
+ERASE = "erase"  #: pnp, while resting: erase one power circle in row ``deck``
 
 KINDS: frozenset[str] = frozenset(
-    {ROLL, HADES, LABOUR, USE, END_TURN, REST, RETURN_CUBE, TURN_UP, END_REST, CHOOSE_DEMIGOD}
+    {
+        ROLL,
+        HADES,
+        LABOUR,
+        USE,
+        END_TURN,
+        REST,
+        RETURN_CUBE,
+        TURN_UP,
+        END_REST,
+        CHOOSE_DEMIGOD,
+        POWER,
+        ERASE,
+    }
 )
 
 #: Die indices: a player's two coloured dice, and the white die while they hold it.
@@ -117,6 +148,13 @@ class Event(NamedTuple):
     ``cubes_returned``, ``god_turned_up``, ``rested``, ``turn_ended``,
     ``pegasus_passed``, ``game_end_triggered``, ``game_over``, ...); ``player``
     is the seat concerned (-1 for none) and ``data`` the details.
+
+    The print-and-play variant adds ``labour_crossed`` (instead of ``cube_taken``),
+    ``jump`` (spaces, vp), ``power_crossed`` (deck, crosses), ``power_used`` (deck,
+    ability, labour circled; followed by the same ``dice_changed`` / ``dice_copied`` /
+    ``white_die_taken`` as a card), ``power_circle_erased`` (deck) and
+    ``labour_circles_erased`` (labours); its ``rested`` event carries ``circles`` and
+    ``labours`` erased besides the usual ``cubes`` (0) and ``god`` (false).
     """
 
     type: str

@@ -362,3 +362,79 @@ def labour_names() -> tuple[str, ...]:
     if [c["column"] for c in cols] != list(range(1, 13)):
         raise CardDataError("board data: there must be columns 1-12")
     return tuple(c["labour"] for c in cols)
+
+
+# --- the print-and-play variant ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PnpRules:
+    """The numbers of the print-and-play variant, from ``pnp.json`` (some assumed, see there)."""
+
+    boxes_per_row: int  #: boxes in each of the six power rows of the sheet
+    jump_vp: tuple[tuple[int, int], ...]  #: (spaces, VP), ascending from 3 spaces
+    reach_12_vp: int  #: for an Apprentice on labour 12 at the end
+    majority_vp: int  #: per power row with the most crosses (ties share)
+    set_vp: int  #: per complete set of six different powers
+    labour_vp: int  #: per completed labour that is not circled
+    rest_power_circles: int  #: power circles a rest may erase
+    rest_labour_circles: int  #: labour circles a rest erases
+    assumed: tuple[str, ...]  #: fields that are our own choice where the text is silent
+
+    def jump_points(self, spaces: int) -> int:
+        """VP for an advance of ``spaces`` in one move: 0 below the table, the last row above it."""
+        if spaces < self.jump_vp[0][0]:
+            return 0
+        vp = 0
+        for need, points in self.jump_vp:
+            if spaces >= need:
+                vp = points
+        return vp
+
+
+def parse_pnp_data(data: Any) -> PnpRules:
+    """Validate the decoded ``pnp.json``; raise :class:`CardDataError` naming the problem."""
+    where = "print-and-play data"
+    if not isinstance(data, dict) or data.get("format") != "hercules-pnp":
+        raise CardDataError(f"{where}: not a hercules-pnp document")
+
+    def count(key: str, lo: int) -> int:
+        v = _req(data, key, int, where)
+        if v < lo:
+            raise CardDataError(f"{where}: {key} must be at least {lo}, not {v}")
+        return v
+
+    table = _req(data, "jump_vp", list, where)
+    rows = []
+    for i, row in enumerate(table):
+        spaces = _req(row, "spaces", int, f"{where}: jump_vp #{i}")
+        vp = _req(row, "vp", int, f"{where}: jump_vp #{i}")
+        if vp < 0:
+            raise CardDataError(f"{where}: jump_vp #{i} has negative VP")
+        rows.append((spaces, vp))
+    if not rows or [s for s, _ in rows] != list(range(3, 3 + len(rows))):
+        raise CardDataError(f"{where}: jump_vp must list 3, 4, 5 ... spaces in a row")
+    assumed = _req(data, "assumed", list, where)
+    if not all(isinstance(a, str) and a in data for a in assumed):
+        raise CardDataError(f"{where}: 'assumed' must name fields of the document")
+    return PnpRules(
+        boxes_per_row=count("boxes_per_row", 1),
+        jump_vp=tuple(rows),
+        reach_12_vp=count("reach_12_vp", 0),
+        majority_vp=count("majority_vp", 0),
+        set_vp=count("set_vp", 0),
+        labour_vp=count("labour_vp", 0),
+        rest_power_circles=count("rest_power_circles", 0),
+        rest_labour_circles=count("rest_labour_circles", 0),
+        assumed=tuple(assumed),
+    )
+
+
+@lru_cache(maxsize=1)
+def pnp_rules() -> PnpRules:
+    """The validated print-and-play numbers shipped with the package (loaded once)."""
+    try:
+        raw = json.loads(read_data_text("pnp.json"))
+    except (OSError, ValueError, ModuleNotFoundError) as exc:
+        raise CardDataError(f"cannot read the print-and-play data file: {exc}") from exc
+    return parse_pnp_data(raw)

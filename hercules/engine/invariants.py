@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import card_set, removed_torches
+from .cards import card_set, pnp_rules, removed_torches
 from .errors import InvalidStateError
 from .state import (
+    ALL_COLUMNS,
     CHANCE,
+    NO_MARKS,
     P_ACTION,
     P_CHOOSE_DEMIGOD,
     P_GAME_OVER,
@@ -28,8 +30,12 @@ def check_invariants(s: GameState) -> None:
     Checked: 12 cubes per seat across board, supply and cards; every card in
     exactly one place (and the right box for the player count); labours done
     at most once; each hero Apprentice before its first remaining cube; the
-    pending decision consistent with whose turn it is.
+    pending decision consistent with whose turn it is. The print-and-play variant has
+    its own list (:func:`_check_pnp`).
     """
+    if s.config.pnp:
+        _check_pnp(s)
+        return
     cs = card_set()
     cards = cs.cards
     n = s.n
@@ -37,6 +43,8 @@ def check_invariants(s: GameState) -> None:
     for i, p in enumerate(s.players):
         if p.hades != (solo and i == 1):
             _fail(f"seat {i} is {'not ' if not p.hades else ''}Hades in a {s.config.mode} game")
+        if p.crosses != NO_MARKS or p.circles != NO_MARKS or p.circled or p.jumps:
+            _fail(f"seat {i} has a print-and-play sheet in a {s.config.mode} game")
         on_board = bin(p.row).count("1")
         if p.row & ~0b1_1111_1111_1110:
             _fail(f"seat {i} has cubes off the twelve columns")
@@ -154,10 +162,104 @@ def check_invariants(s: GameState) -> None:
         p = s.players[s.current]
         if cid not in p.cubed and cid not in p.gods_down:
             _fail(f"{cid} was used this turn but carries no cube and is face up")
+    if s.powers_used:
+        _fail("print-and-play powers used outside the print-and-play variant")
+    _check_turn_common(s)
+    if "hades_cubes" in s.ended_by and not any(p.hades and not p.row for p in s.players):
+        _fail("the game end was triggered by Hades' cubes but he has not taken them all")
+
+
+def _check_turn_common(s: GameState) -> None:
+    """Rest progress and the column-12 end condition, as in every mode."""
     if s.rest_cubes or s.rest_god:
         if s.prompt != P_REST:
             _fail("rest progress outside a rest")
     if "column_12" in s.ended_by and not any(p.pos == 12 and not p.hades for p in s.players):
         _fail("the game end was triggered at column 12 but no Apprentice is there")
-    if "hades_cubes" in s.ended_by and not any(p.hades and not p.row for p in s.players):
-        _fail("the game end was triggered by Hades' cubes but he has not taken them all")
+
+
+def _check_pnp(s: GameState) -> None:
+    """The print-and-play variant's invariants.
+
+    No cubes and no cards in play (every card in the box, exactly once); per sheet: at most
+    ``boxes_per_row`` crosses per row, circles never more than crosses, no more crosses than
+    labours done (one per labour), circled labours among the labours done, jumps of 3+
+    spaces that fit in the Apprentice's way, the Apprentice before its first labour not done;
+    the turn's powers used circled on the acting sheet; the pending decision consistent.
+    """
+    cs = card_set()
+    boxes = pnp_rules().boxes_per_row
+    ids = [d.id for d in cs.decks]
+    n = s.n
+    for i, p in enumerate(s.players):
+        if p.hades:
+            _fail(f"seat {i} is Hades in a print-and-play game")
+        if p.row & ~ALL_COLUMNS:
+            _fail(f"seat {i} has labours off the twelve columns")
+        if p.supply or p.cubed:
+            _fail(f"seat {i} has cubes: the print-and-play variant has none")
+        if p.demigods or p.gods or p.gods_down or p.vases or p.finals:
+            _fail(f"seat {i} holds cards: the print-and-play variant has none")
+        if len(p.crosses) != len(ids) or len(p.circles) != len(ids):
+            _fail(f"seat {i}'s sheet must have six power rows")
+        for deck, x, o in zip(ids, p.crosses, p.circles, strict=True):
+            if not 0 <= x <= boxes:
+                _fail(f"seat {i} has {x} crosses in the {deck} row of {boxes} boxes")
+            if not 0 <= o <= x:
+                _fail(f"seat {i} has {o} circles on {x} crosses in the {deck} row")
+        done = ~p.row & ALL_COLUMNS
+        if sum(p.crosses) > bin(done).count("1"):
+            _fail(f"seat {i} has more power crosses than labours done")
+        if p.circled & ~done:
+            _fail(f"seat {i} has a circled labour it has not done")
+        expect = 12 if not p.row else (p.row & -p.row).bit_length() - 2
+        if p.pos != expect:
+            _fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
+        if any(j < 3 for j in p.jumps) or sum(p.jumps) > p.pos:
+            _fail(f"seat {i}'s jumps {list(p.jumps)} do not fit an Apprentice on {p.pos}")
+    in_play = [c for st in s.demigod_stacks + s.vase_stacks for c in st]
+    in_play += list(s.top) + [c for c in s.columns if c]
+    if in_play:
+        _fail(f"{', '.join(sorted(in_play))} in play: every card stays in the box")
+    if len(s.box) != len(set(s.box)) or set(s.box) != set(cs.cards):
+        _fail("every card lies in the box exactly once in the print-and-play variant")
+    if s.used or s.rest_god:
+        _fail("cards used in the print-and-play variant")
+    if s.rest_cubes > pnp_rules().rest_power_circles:
+        _fail("more power circles erased than a rest allows")
+    if any(e != "column_12" for e in s.ended_by):
+        _fail("the print-and-play game ends only at labour 12")
+    if s.prompt == P_ROLL:
+        if s.current != CHANCE or s.turn != 0:
+            _fail("a roll is pending but a seat is to act")
+    elif s.prompt == P_GAME_OVER:
+        if s.current != CHANCE or not s.ended_by:
+            _fail("the game is over but no end condition was met")
+    elif s.prompt in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD):
+        if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
+            _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
+    else:
+        _fail(f"unexpected prompt {s.prompt} in the print-and-play variant")
+    if s.prompt == P_CHOOSE_DEMIGOD:
+        if len(s.pending) < 2:
+            _fail("a power choice is pending with fewer than two rows")
+        for d in s.pending:
+            if s.players[s.current].crosses[ids.index(d)] >= boxes:
+                _fail(f"the {d} row to choose from is full")
+    elif s.pending:
+        _fail("power rows are pending outside the choice")
+    if s.powers_used:
+        if s.prompt not in (P_ACTION, P_CHOOSE_DEMIGOD):
+            _fail("powers used this turn outside the turn's action")
+        p = s.players[s.current]
+        for k, deck in enumerate(ids):
+            if s.powers_used.count(deck) > p.circles[k]:
+                _fail(f"the {deck} power was used more often this turn than it has circles")
+        if len(s.powers_used) > bin(p.circled).count("1"):
+            _fail("more powers used this turn than labours circled")
+    if s.white_holder >= 0:
+        if s.white_holder != s.current or s.prompt not in (P_ACTION, P_CHOOSE_DEMIGOD):
+            _fail("the third die is held by a seat that is not acting")
+        if "pan" not in s.powers_used:
+            _fail("the third die is in play but Pan's power was not used this turn")
+    _check_turn_common(s)

@@ -70,6 +70,8 @@ def new_game(config: GameConfig, seed: int) -> GameState:
         raise TypeError("config must be a GameConfig")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an int")
+    if config.pnp:
+        return _pnp.new_pnp_game(config, seed)
     removed = removed_torches(config.players)
     r = _rng.seed_state(seed)
     s = GameState.__new__(GameState)
@@ -127,6 +129,7 @@ def new_game(config: GameConfig, seed: int) -> GameState:
     s.rest_god = False
     s.pending = ()
     s.ended_by = ()
+    s.powers_used = ()
     return s
 
 
@@ -143,6 +146,8 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _legal(s: GameState) -> tuple[Action, ...]:
     prompt = s.prompt
+    if s.config.pnp and prompt in (P_ACTION, P_REST):
+        return tuple(sorted(_pnp.sheet_actions(s)))
     if prompt == P_ACTION:
         return tuple(sorted(_turn_actions(s)))
     if prompt == P_ROLL:
@@ -199,6 +204,7 @@ def _turn_actions(s: GameState) -> list[Action]:
     for cid in usable:
         if cid in used:
             continue
+        # As ability_options() says, inlined: this runs for every card on every move.
         ab = _CARD[cid].ability
         if ab == "plus_one":
             out.extend(Action(USE, card=cid, dice=(i,)) for i in range(nd) if dice[i] < 6)
@@ -218,6 +224,32 @@ def _turn_actions(s: GameState) -> list[Action]:
     else:
         out.append(Action(REST))
     return out
+
+
+def ability_options(
+    s: GameState, seat: int, ab: str, dice: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], int]]:
+    """Every legal way to use ability ``ab`` now, as ``(dice, target)`` pairs.
+
+    +1 / -1 on one die that stays within 1-6, flip on any one die, a re-roll of any
+    non-empty set of dice, the white die while nobody holds it, a copy of any other seat.
+    The print-and-play powers use it; ``_turn_actions`` inlines the same rules for cards
+    (tests/engine/test_pnp_rules.py checks that both offer the same).
+    """
+    nd = len(dice)
+    if ab == "plus_one":
+        return [((i,), -1) for i in range(nd) if dice[i] < 6]
+    if ab == "minus_one":
+        return [((i,), -1) for i in range(nd) if dice[i] > 1]
+    if ab == "flip":
+        return [((i,), -1) for i in range(nd)]
+    if ab == "reroll":
+        return [(sub, -1) for sub in _SUBSETS[nd]]
+    if ab == "white_die":
+        return [((), -1)] if s.white_holder < 0 else []
+    if ab == "copy":
+        return [((), q) for q in range(s.n) if q != seat]
+    return []
 
 
 # --- applying --------------------------------------------------------------------------------
@@ -274,7 +306,9 @@ def apply(
     s = state.copy()
     events: list[Event] = []
     kind = act.kind
-    if kind == ROLL:
+    if s.config.pnp and kind in _pnp.SHEET_KINDS:
+        _pnp.apply_sheet(s, act, events)
+    elif kind == ROLL:
         _roll(s, events)
     elif kind == LABOUR:
         _labour(s, act, events)
@@ -348,6 +382,12 @@ def _start_turn(s: GameState, seat: int) -> None:
     s.rest_cubes = 0
     s.rest_god = False
     s.pending = ()
+    s.powers_used = ()
+
+
+def end_turn(s: GameState, events: list[Event]) -> None:
+    """End the current seat's turn on the draft state ``s`` (next seat, phase 3 or game over)."""
+    _end_turn(s, events)
 
 
 def _end_turn(s: GameState, events: list[Event]) -> None:
@@ -360,6 +400,7 @@ def _end_turn(s: GameState, events: list[Event]) -> None:
     s.pending = ()
     s.rest_cubes = 0
     s.rest_god = False
+    s.powers_used = ()
     events.append(Event("turn_ended", seat, data))
     s.turn += 1
     if s.turn < s.n:
@@ -395,7 +436,18 @@ def _use(s: GameState, act: Action, events: list[Event]) -> None:
     events.append(
         Event("ability_used", seat, {"card": card.id, "ability": card.ability, "cost": cost})
     )
-    ab = card.ability
+    apply_ability(s, seat, p, card.ability, act, events)
+
+
+def apply_ability(
+    s: GameState, seat: int, p: PlayerState, ab: str, act: Action, events: list[Event]
+) -> None:
+    """The effect of ability ``ab`` on ``seat``'s dice, with ``act``'s dice or target.
+
+    ``p`` is the seat's player, already made mutable in ``s``. Shared by cards (``use``) and
+    the print-and-play powers (``power``); the cost (a cube, a god turned down, or circles
+    on the sheet) is the caller's.
+    """
     if ab == "white_die":
         s.white_holder = seat
         s.rng, s.white = _rng.roll_die(s.rng)
@@ -558,3 +610,8 @@ def replay(config: GameConfig, seed: int, actions: Iterable[Action]) -> GameStat
     for a in actions:
         s, _ = apply(s, a)
     return s
+
+
+# The print-and-play variant lives in its own module, which uses the helpers above; imported
+# last so that it finds them defined.
+from . import pnp as _pnp  # noqa: E402

@@ -5,19 +5,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SYMBOLS, card_set
-from .state import GameState
+from .cards import SYMBOLS, card_set, pnp_rules
+from .state import ALL_COLUMNS, GameState
 
 MAJORITY_VP = 5
 SET_VP = 5
 
 #: What the tie-breaks compare, in the rulebook's order.
 TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "cubes_in_supply")
+#: The print-and-play variant has no cube supply. Its tie-breaks are the standard game's where
+#: they make sense (the Apprentice's column, then majorities), and in place of cubes in
+#: supply their counterpart on the sheet: completed labours not circled (each is 1 VP and a
+#: labour a power may still circle, as a cube in supply is 1 VP and an ability's price).
+PNP_TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "uncircled_labours")
+
+
+def tiebreaks(mode: str) -> tuple[str, ...]:
+    """The tie-break criteria of ``mode``, in order (``ScoreResult.tiebreak`` names one)."""
+    return PNP_TIEBREAKS if mode == "pnp" else TIEBREAKS
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerScore:
-    """One seat's victory points by category; ``total`` is their sum."""
+    """One seat's victory points by category; ``total`` is their sum.
+
+    ``total`` = cards + vases + zeus_pantheon + majorities + sets + cubes + jumps + reached_12
+    + labours in every mode. The card categories and cubes are 0 in the print-and-play
+    variant; jumps, reached_12 and labours are 0 in the others. In print-and-play,
+    ``symbols`` counts crosses per power row (keyed by deck id), ``majorities_won`` names
+    rows and ``complete_sets`` is the fewest crosses in any row.
+    """
 
     seat: int
     cards: int  #: printed VP of Demigod and God cards (Zeus apart)
@@ -32,6 +49,9 @@ class PlayerScore:
     complete_sets: int
     apprentice: int  #: column reached, for tie-break 1
     place: int  #: 1 = winner; tied seats share a place
+    jumps: int = 0  #: print-and-play: VP from jumps (3+ spaces in one move)
+    reached_12: int = 0  #: print-and-play: 5 VP for an Apprentice on labour 12
+    labours: int = 0  #: print-and-play: 1 VP per completed labour that is not circled
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -49,6 +69,9 @@ class PlayerScore:
             "complete_sets": self.complete_sets,
             "apprentice": self.apprentice,
             "place": self.place,
+            "jumps": self.jumps,
+            "reached_12": self.reached_12,
+            "labours": self.labours,
         }
 
 
@@ -60,7 +83,7 @@ class ScoreResult:
     winners: tuple[int, ...]  #: seats in first place (several if still tied)
     #: "" when the totals alone decided first place; else the tie-break that did
     #: (one of TIEBREAKS) or "shared" when first place is still tied after all three.
-    tiebreak: str
+    tiebreak: str  #: see :func:`tiebreaks` for the print-and-play variant's three
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -85,6 +108,8 @@ def symbol_counts(state: GameState, seat: int) -> dict[str, int]:
 
 def score(state: GameState) -> ScoreResult:
     """Score every seat as the rulebook's scoring does; works mid-game for a running score."""
+    if state.config.pnp:
+        return _score_pnp(state)
     cards = card_set().cards
     n = state.n
     counts = [symbol_counts(state, i) for i in range(n)]
@@ -130,13 +155,63 @@ def score(state: GameState) -> ScoreResult:
     return ScoreResult(scores, winners, _tiebreak_used(keys))
 
 
-def _tiebreak_used(keys: list[tuple[int, ...]]) -> str:
-    """Which criterion separated first place: "" (totals), a TIEBREAKS name, or "shared"."""
+def _score_pnp(state: GameState) -> ScoreResult:
+    """The print-and-play scoring: jumps, labour 12, power majorities and sets, labours."""
+    rules = pnp_rules()
+    decks = [d.id for d in card_set().decks]
+    n = state.n
+    players = state.players
+    won: list[list[str]] = [[] for _ in range(n)]
+    for k, deck in enumerate(decks):
+        best = max(p.crosses[k] for p in players)
+        if best >= 1:
+            for i, p in enumerate(players):
+                if p.crosses[k] == best:
+                    won[i].append(deck)
+    rows = []
+    for i, p in enumerate(players):
+        jumps = sum(rules.jump_points(j) for j in p.jumps)
+        reached = rules.reach_12_vp if p.pos == 12 else 0
+        maj = rules.majority_vp * len(won[i])
+        sets = min(p.crosses)
+        free = bin(~p.row & ALL_COLUMNS & ~p.circled).count("1")
+        labours = rules.labour_vp * free
+        total = jumps + reached + maj + rules.set_vp * sets + labours
+        rows.append((i, jumps, reached, maj, sets, free, labours, total))
+    keys = [(r[7], players[r[0]].pos, len(won[r[0]]), r[5]) for r in rows]
+    places = [1 + sum(1 for k in keys if k > keys[i]) for i in range(n)]
+    scores = tuple(
+        PlayerScore(
+            seat=i,
+            cards=0,
+            vases=0,
+            zeus_pantheon=0,
+            majorities=maj,
+            sets=rules.set_vp * sets,
+            cubes=0,
+            total=total,
+            symbols=dict(zip(decks, players[i].crosses, strict=True)),
+            majorities_won=tuple(won[i]),
+            complete_sets=sets,
+            apprentice=players[i].pos,
+            place=places[i],
+            jumps=jumps,
+            reached_12=reached,
+            labours=labours,
+        )
+        for (i, jumps, reached, maj, sets, _free, labours, total) in rows
+    )
+    winners = tuple(i for i in range(n) if places[i] == 1)
+    return ScoreResult(scores, winners, _tiebreak_used(keys, PNP_TIEBREAKS))
+
+
+def _tiebreak_used(keys: list[tuple[int, ...]], names: tuple[str, ...] = TIEBREAKS) -> str:
+    """Which criterion separated first place: "" (totals), a ``names`` entry, or "shared"."""
     top = max(k[0] for k in keys)
     tied = [k for k in keys if k[0] == top]
     if len(tied) == 1:
         return ""
-    for level, name in enumerate(TIEBREAKS, start=1):
+    for level, name in enumerate(names, start=1):
         best = max(k[level] for k in tied)
         tied = [k for k in tied if k[level] == best]
         if len(tied) == 1:

@@ -10,25 +10,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import card_set
+from .cards import card_set, pnp_rules
 from .errors import InvalidStateError
 
 STANDARD = "standard"
 SIMPLIFIED = "simplified"
 SOLO = "solo"
-MODES: tuple[str, ...] = (STANDARD, SIMPLIFIED, SOLO)
+PNP = "pnp"  #: the print-and-play variant: a score sheet instead of cubes and cards
+MODES: tuple[str, ...] = (STANDARD, SIMPLIFIED, SOLO, PNP)
 
 # What the state is waiting for.
 P_ROLL = "roll"  #: chance: everyone rolls (phase 1)
 P_ACTION = "action"  #: the current player chooses a labour, an ability, rest or end turn
-P_CHOOSE_DEMIGOD = "choose_demigod"  #: several demigod decks qualify: pick one
-P_REST = "rest"  #: resting: return cubes / turn a god up / finish
+P_CHOOSE_DEMIGOD = "choose_demigod"  #: several demigod decks (pnp: power rows) qualify: pick one
+P_REST = "rest"  #: resting: return cubes / turn a god up (pnp: erase power circles) / finish
 P_HADES = "hades"  #: the solo automaton takes its turn
 P_GAME_OVER = "game_over"
 PROMPTS: tuple[str, ...] = (P_ROLL, P_ACTION, P_CHOOSE_DEMIGOD, P_REST, P_HADES, P_GAME_OVER)
 
 CHANCE = -1  #: ``current`` while the state waits for a chance step (or the game is over)
 ALL_COLUMNS = 0b1_1111_1111_1110  # bits 1..12: one cube per column
+NO_MARKS: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  #: an empty row of power marks per deck
 
 STATE_FORMAT = "hercules-state"
 STATE_VERSION = 1
@@ -57,9 +59,14 @@ class GameConfig:
         return self.mode == SOLO
 
     @property
+    def pnp(self) -> bool:
+        """True in the print-and-play variant (no cubes or cards: a score sheet per seat)."""
+        return self.mode == PNP
+
+    @property
     def gods_active(self) -> bool:
-        """God abilities and symbols count everywhere but the simplified variant."""
-        return self.mode != SIMPLIFIED
+        """God abilities and symbols count in standard and solo games (pnp has no gods)."""
+        return self.mode in (STANDARD, SOLO)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -81,6 +88,10 @@ class PlayerState:
         "gods_down",
         "vases",
         "finals",
+        "crosses",
+        "circles",
+        "circled",
+        "jumps",
     )
 
     hades: bool  #: this seat is the solo automaton
@@ -94,6 +105,12 @@ class PlayerState:
     gods_down: frozenset[str]  #: gods turned face down (used)
     vases: tuple[str, ...]
     finals: tuple[str, ...]  #: Zeus and Pantheon cards
+    # The print-and-play score sheet (always empty in the other modes). In pnp ``row`` holds
+    # the labours not crossed yet (there are no cubes: ``supply`` stays 0).
+    crosses: tuple[int, ...]  #: crossed boxes in each power row, in deck order 1-6
+    circles: tuple[int, ...]  #: of those, circled (used) boxes per row
+    circled: int  #: bit c set = completed labour c is circled
+    jumps: tuple[int, ...]  #: spaces of each scoring jump (3+ in one move), in order
 
     def __init__(self, hades: bool = False, dice: tuple[int, ...] = (1, 1)) -> None:
         self.hades = hades
@@ -107,12 +124,32 @@ class PlayerState:
         self.gods_down = frozenset()
         self.vases = ()
         self.finals = ()
+        self.crosses = NO_MARKS
+        self.circles = NO_MARKS
+        self.circled = 0
+        self.jumps = ()
 
     def copy(self) -> PlayerState:
-        """A shallow copy (fields are immutable, so it is a full one)."""
+        """A shallow copy (fields are immutable, so it is a full one).
+
+        Field by field rather than a loop over ``__slots__``: this runs on every move.
+        """
         p = PlayerState.__new__(PlayerState)
-        for name in PlayerState.__slots__:
-            setattr(p, name, getattr(self, name))
+        p.hades = self.hades
+        p.dice = self.dice
+        p.pos = self.pos
+        p.row = self.row
+        p.supply = self.supply
+        p.demigods = self.demigods
+        p.cubed = self.cubed
+        p.gods = self.gods
+        p.gods_down = self.gods_down
+        p.vases = self.vases
+        p.finals = self.finals
+        p.crosses = self.crosses
+        p.circles = self.circles
+        p.circled = self.circled
+        p.jumps = self.jumps
         return p
 
     def cards(self) -> tuple[str, ...]:
@@ -130,9 +167,12 @@ class PlayerState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (sets sorted, so equal states give equal documents)."""
-        return {
+    def to_json(self, sheet: bool = False) -> dict[str, Any]:
+        """A JSON-ready dict (sets sorted, so equal states give equal documents).
+
+        ``sheet`` adds the print-and-play score sheet (only pnp documents carry it).
+        """
+        out = {
             "hades": self.hades,
             "dice": list(self.dice),
             "pos": self.pos,
@@ -145,6 +185,12 @@ class PlayerState:
             "vases": list(self.vases),
             "finals": list(self.finals),
         }
+        if sheet:
+            out["crosses"] = list(self.crosses)
+            out["circles"] = list(self.circles)
+            out["circled_labours"] = [c for c in range(1, 13) if self.circled >> c & 1]
+            out["jumps"] = list(self.jumps)
+        return out
 
 
 class GameState:
@@ -172,6 +218,7 @@ class GameState:
         "rest_god",
         "pending",
         "ended_by",
+        "powers_used",
         "_legal",
     )
 
@@ -192,10 +239,11 @@ class GameState:
     vase_stacks: tuple[tuple[str, ...], ...]  #: for 3, 4, 5, 6, 7 spaces, top card last
     box: tuple[str, ...]  #: cards put back in the box at setup
     used: frozenset[str]  #: cards whose ability was used this turn
-    rest_cubes: int  #: cubes returned in the rest under way
+    rest_cubes: int  #: cubes returned (pnp: power circles erased) in the rest under way
     rest_god: bool  #: a god was turned up in the rest under way
     pending: tuple[str, ...]  #: decks the current player may choose from
     ended_by: tuple[str, ...]  #: end conditions met, in the order they happened
+    powers_used: tuple[str, ...]  #: pnp: power rows (deck ids) used this turn, in order
 
     @property
     def n(self) -> int:
@@ -251,8 +299,14 @@ class GameState:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as a JSON-ready dict; :func:`state_from_json` restores it exactly."""
-        return {
+        """The whole state as a JSON-ready dict; :func:`state_from_json` restores it exactly.
+
+        Print-and-play documents add the score sheets (``crosses``, ``circles``,
+        ``circled_labours``, ``jumps`` per player) and ``powers_used``; the other modes'
+        documents are exactly as they always were.
+        """
+        sheet = self.config.pnp
+        out = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "config": self.config.to_json(),
@@ -263,7 +317,7 @@ class GameState:
             "current": self.current,
             "pegasus": self.pegasus,
             "turn": self.turn,
-            "players": [p.to_json() for p in self.players],
+            "players": [p.to_json(sheet) for p in self.players],
             "white": self.white,
             "white_holder": self.white_holder,
             "columns": list(self.columns[1:12]),
@@ -277,6 +331,9 @@ class GameState:
             "pending": list(self.pending),
             "ended_by": list(self.ended_by),
         }
+        if sheet:
+            out["powers_used"] = list(self.powers_used)
+        return out
 
 
 # --- reading a state document -------------------------------------------------------------
@@ -315,6 +372,47 @@ def _ids(d: Any, key: str, where: str, kinds: tuple[str, ...]) -> tuple[str, ...
     return tuple(v)
 
 
+#: Top-level and per-player fields that only print-and-play documents carry.
+_SHEET_STATE_FIELDS: tuple[str, ...] = ("powers_used",)
+_SHEET_PLAYER_FIELDS: tuple[str, ...] = ("crosses", "circles", "circled_labours", "jumps")
+
+
+def _read_sheet(p: PlayerState, rp: dict[str, Any], where: str, sheet: bool) -> None:
+    """Read a seat's print-and-play sheet (pnp documents only; the other modes have none)."""
+    if not sheet:
+        stray = [k for k in _SHEET_PLAYER_FIELDS if k in rp]
+        if stray:
+            raise InvalidStateError(
+                f"{where}: {', '.join(stray)} belong(s) to the print-and-play variant only"
+            )
+    p.crosses = NO_MARKS
+    p.circles = NO_MARKS
+    p.circled = 0
+    p.jumps = ()
+    if not sheet:
+        return
+    boxes = pnp_rules().boxes_per_row
+    for key in ("crosses", "circles"):
+        marks = _get(rp, key, list, where)
+        if len(marks) != len(NO_MARKS) or not all(
+            type(x) is int and 0 <= x <= boxes for x in marks
+        ):
+            raise InvalidStateError(
+                f"{where}: {key} must give six counts 0-{boxes}, one per power row"
+            )
+        setattr(p, key, tuple(marks))
+    circled = _get(rp, "circled_labours", list, where)
+    if not all(type(c) is int and 1 <= c <= 12 for c in circled) or len(set(circled)) != len(
+        circled
+    ):
+        raise InvalidStateError(f"{where}: circled_labours must be distinct labours 1-12")
+    p.circled = sum(1 << c for c in circled)
+    jumps = _get(rp, "jumps", list, where)
+    if not all(type(j) is int and 3 <= j <= 12 for j in jumps):
+        raise InvalidStateError(f"{where}: jumps must be advances of 3-12 spaces")
+    p.jumps = tuple(jumps)
+
+
 def state_from_json(doc: Any) -> GameState:
     """Rebuild a state from :meth:`GameState.to_json` output.
 
@@ -343,6 +441,12 @@ def state_from_json(doc: Any) -> GameState:
             )
         except ValueError as exc:
             raise InvalidStateError(f"config: {exc}") from None
+        sheet = config.pnp
+        stray = [k for k in _SHEET_STATE_FIELDS if k in doc and not sheet]
+        if stray:
+            raise InvalidStateError(
+                f"state: {', '.join(stray)} belong(s) to the print-and-play variant only"
+            )
         s = GameState.__new__(GameState)
         s._legal = None
         s.config = config
@@ -384,6 +488,7 @@ def state_from_json(doc: Any) -> GameState:
             p.gods_down = frozenset(_ids(rp, "gods_down", where, ("god",)))
             p.vases = _ids(rp, "vases", where, ("vase",))
             p.finals = _ids(rp, "finals", where, ("god", "pantheon", "hades"))
+            _read_sheet(p, rp, where, sheet)
             players.append(p)
         s.players = tuple(players)
         s.white = _int_in(doc, "white", 1, 6, "state")
@@ -412,7 +517,8 @@ def state_from_json(doc: Any) -> GameState:
         )
         s.box = _ids(doc, "box", "state", ("demigod", "god", "vase", "pantheon", "hades"))
         s.used = frozenset(_ids(doc, "used", "state", ("demigod", "god")))
-        s.rest_cubes = _int_in(doc, "rest_cubes", 0, 3, "state")
+        most = pnp_rules().rest_power_circles if sheet else 3  # per rest: cubes, or circles
+        s.rest_cubes = _int_in(doc, "rest_cubes", 0, most, "state")
         s.rest_god = _get(doc, "rest_god", bool, "state")
         pending = _get(doc, "pending", list, "state")
         deck_ids = {d.id for d in card_set().decks}
@@ -423,6 +529,12 @@ def state_from_json(doc: Any) -> GameState:
         if not all(e in ("column_12", "hades_cubes") for e in ended):
             raise InvalidStateError("state: unknown end condition in ended_by")
         s.ended_by = tuple(ended)
+        s.powers_used = ()
+        if sheet:
+            used = _get(doc, "powers_used", list, "state")
+            if not all(isinstance(d, str) and d in deck_ids for d in used):
+                raise InvalidStateError("state: powers_used must list demigod deck ids")
+            s.powers_used = tuple(used)
     except InvalidStateError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:

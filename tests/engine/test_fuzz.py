@@ -6,7 +6,8 @@ JSON; the invariants hold; ``apply`` leaves its input alone and is deterministic
 illegal action is refused with the right :class:`Reason`; the score breakdown adds up. At the
 end, the action log replays to the final state. A separate test replays the same games and
 counts what they exercised (choices, rests, vases, Hades' three cases, Pantheon cards, every
-ability), so the fuzz also proves its own coverage.
+ability; in the print-and-play variant every power, erasing, jumps and full rows), so the fuzz
+also proves its own coverage.
 
 ``pytest --fuzz-games N`` sets the number of games (see ``tests/conftest.py``).
 """
@@ -33,6 +34,7 @@ from hercules.engine import (
     check_invariants,
     legal_actions,
     new_game,
+    pnp_rules,
     replay,
     score,
     state_from_json,
@@ -47,6 +49,9 @@ CONFIGS: tuple[GameConfig, ...] = (
     GameConfig(3, "simplified"),
     GameConfig(4, "simplified"),
     GameConfig(2, "solo"),
+    GameConfig(2, "pnp"),
+    GameConfig(3, "pnp"),
+    GameConfig(4, "pnp"),
 )
 CONFIG_IDS = [f"{c.mode}-{c.players}p" for c in CONFIGS]
 
@@ -58,19 +63,24 @@ KINDS: tuple[str, ...] = (
     "choose_demigod",
     "end_rest",
     "end_turn",
+    "erase",
     "hades",
     "labour",
+    "power",
     "rest",
     "return_cube",
     "roll",
     "turn_up",
     "use",
 )
+#: Print-and-play kinds: a sheet has no cards, and cards are not used in that variant.
+PNP_ONLY_KINDS = frozenset({"power", "erase"})
+CARD_KINDS = frozenset({"use", "return_cube", "turn_up", "hades"})
 PROMPT_KINDS: dict[str, frozenset[str]] = {
     "roll": frozenset({"roll"}),
-    "action": frozenset({"labour", "use", "end_turn", "rest"}),
+    "action": frozenset({"labour", "use", "power", "end_turn", "rest"}),
     "choose_demigod": frozenset({"choose_demigod"}),
-    "rest": frozenset({"return_cube", "turn_up", "end_rest"}),
+    "rest": frozenset({"return_cube", "turn_up", "erase", "end_rest"}),
     "hades": frozenset({"hades"}),
     "game_over": frozenset(),
 }
@@ -149,6 +159,11 @@ def check_legal(state: GameState, legal: list[Action]) -> None:
     assert len(set(legal)) == len(legal), "legal actions must be duplicate-free"
     kinds = {a.kind for a in legal}
     assert kinds <= PROMPT_KINDS[state.prompt], (state.prompt, kinds)
+    if state.config.mode == "pnp":
+        assert not kinds & CARD_KINDS, kinds
+        assert all(not a.card for a in legal), "the print-and-play variant names no card"
+    else:
+        assert not kinds & PNP_ONLY_KINDS, kinds
     assert (state.current == CHANCE) == (state.prompt == "roll")
     # The returned list is the caller's: changing it does not change the state's answer.
     legal.append(Action("roll"))
@@ -160,10 +175,50 @@ def check_legal(state: GameState, legal: list[Action]) -> None:
         assert validate(state, a) is None
 
 
+def check_reachable_pnp(state: GameState) -> None:
+    """Print-and-play facts every reachable state keeps beyond ``check_invariants``."""
+    assert sorted(state.box) == sorted(CARD_IDS), "every card stays in the box"
+    assert not any(state.demigod_stacks) and not any(state.vase_stacks) and not state.top
+    assert not any(state.columns)
+    boxes = pnp_rules().boxes_per_row
+    for p in state.players:
+        assert p.supply == 0 and not p.cubed and not p.cards()
+        assert all(0 <= o <= x <= boxes for x, o in zip(p.crosses, p.circles, strict=True))
+        assert not p.circled & p.row, "only completed labours are circled"
+        assert sum(p.jumps) <= p.pos and all(j >= 3 for j in p.jumps)
+    if state.prompt == "action":
+        legal = legal_actions(state)
+        kinds = {a.kind for a in legal}
+        assert ("end_turn" in kinds) == bool(state.powers_used)
+        assert ("rest" in kinds) == (not state.powers_used)
+        p = state.players[state.current]
+        free_labour = bool(~p.row & 0b1_1111_1111_1110 & ~p.circled)
+        rows = {a.deck for a in legal if a.kind == "power"}
+        for k, deck in enumerate(DECK_IDS):
+            if deck in rows:
+                assert free_labour and p.crosses[k] > p.circles[k], deck
+        if not free_labour:
+            assert not rows, "no completed, uncircled labour: no power"
+    if state.prompt == "rest":
+        legal = legal_actions(state)
+        assert Action("end_rest") in legal
+        p = state.players[state.current]
+        erasable = {DECK_IDS[k] for k in range(6) if p.circles[k]}
+        if state.rest_cubes >= 3:
+            erasable = set()
+        assert {a.deck for a in legal if a.kind == "erase"} == erasable
+    if state.is_terminal:
+        assert state.ended_by == ("column_12",)
+        assert state.current == CHANCE
+
+
 def check_reachable(state: GameState) -> None:
     """Facts every reachable state keeps beyond ``check_invariants``'s own list."""
     n = state.n
     assert state.pegasus == (state.round - 1) % n, "Pegasus passes left every round"
+    if state.config.mode == "pnp":
+        check_reachable_pnp(state)
+        return
     zeus_held = [i for i, p in enumerate(state.players) if ZEUS in p.finals]
     if state.top and state.top[-1] == ZEUS:
         assert not zeus_held
@@ -200,8 +255,54 @@ def check_reachable(state: GameState) -> None:
         assert state.current == CHANCE
 
 
+#: Every category of the score breakdown; ``total`` is their sum in every mode.
+CATEGORIES: tuple[str, ...] = (
+    "cards",
+    "vases",
+    "zeus_pantheon",
+    "majorities",
+    "sets",
+    "cubes",
+    "jumps",
+    "reached_12",
+    "labours",
+)
+
+
+def reference_score_pnp(state: GameState) -> list[dict]:
+    """The print-and-play scoring as the Italian text describes it, computed independently."""
+    table = dict(pnp_rules().jump_vp)
+    longest = max(table)
+    rows = []
+    for p in state.players:
+        done = [c for c in range(1, 13) if not p.row >> c & 1]
+        free = [c for c in done if not p.circled >> c & 1]
+        rows.append(
+            {
+                **dict.fromkeys(CATEGORIES, 0),
+                "jumps": sum(table[min(j, longest)] for j in p.jumps),
+                "reached_12": 5 if p.pos == 12 else 0,
+                "sets": 5 * min(p.crosses),
+                "labours": len(free),
+                "free": len(free),
+                "won": 0,
+            }
+        )
+    for k in range(6):
+        best = max(p.crosses[k] for p in state.players)
+        for r, p in zip(rows, state.players, strict=True):
+            if best >= 1 and p.crosses[k] == best:
+                r["won"] += 1
+    for r in rows:
+        r["majorities"] = 5 * r["won"]
+        r["total"] = sum(r[k] for k in CATEGORIES)
+    return rows
+
+
 def reference_score(state: GameState) -> list[dict]:
     """Scoring as the rulebook describes it, computed independently of the engine."""
+    if state.config.mode == "pnp":
+        return reference_score_pnp(state)
     rows = []
     for p in state.players:
         holds = p.demigods + p.gods if state.config.gods_active else p.demigods
@@ -214,6 +315,10 @@ def reference_score(state: GameState) -> list[dict]:
                 "symbols": symbols,
                 "sets": 5 * min(symbols[s] for s in SYMBOLS),
                 "cubes": p.supply,
+                "jumps": 0,
+                "reached_12": 0,
+                "labours": 0,
+                "free": p.supply,
             }
         )
     for sym in SYMBOLS:
@@ -224,9 +329,7 @@ def reference_score(state: GameState) -> list[dict]:
                 r["won"] += 1
     for r in rows:
         r["majorities"] = 5 * r["won"]
-        r["total"] = sum(
-            r[k] for k in ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
-        )
+        r["total"] = sum(r[k] for k in CATEGORIES)
     return rows
 
 
@@ -237,15 +340,13 @@ def check_score(state: GameState) -> str:
     assert [ps.seat for ps in result.players] == list(range(state.n))
     keys = []
     for ps, want in zip(result.players, ref, strict=True):
-        parts = ps.cards + ps.vases + ps.zeus_pantheon + ps.majorities + ps.sets + ps.cubes
+        parts = sum(getattr(ps, k) for k in CATEGORIES)
         assert parts == ps.total, f"seat {ps.seat}: breakdown {parts} != total {ps.total}"
-        got = {
-            k: getattr(ps, k)
-            for k in ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes", "total")
-        }
+        got = {k: getattr(ps, k) for k in (*CATEGORIES, "total")}
         assert got == {k: want[k] for k in got}, (ps.seat, got, want)
         p = state.players[ps.seat]
-        keys.append((ps.total, p.pos, want["won"], p.supply))
+        # Tie-break 3: cubes in supply; in print-and-play, completed labours not circled.
+        keys.append((ps.total, p.pos, want["won"], want["free"]))
     best = max(keys)
     winners = tuple(i for i, k in enumerate(keys) if k == best)
     assert result.winners == winners
@@ -262,7 +363,8 @@ def check_score(state: GameState) -> str:
             for lvl in (1, 2, 3)
             if sum(1 for k in leaders if k[: lvl + 1] == best[: lvl + 1]) == 1
         )
-        want_tb = ("apprentice_column", "majorities", "cubes_in_supply")[level - 1]
+        third = "uncircled_labours" if state.config.mode == "pnp" else "cubes_in_supply"
+        want_tb = ("apprentice_column", "majorities", third)[level - 1]
     assert result.tiebreak == want_tb
     json.dumps(result.to_json(), allow_nan=False)
     return result.tiebreak
@@ -368,6 +470,8 @@ def play_checked(config: GameConfig, seed: int, replay_every_step: bool = False)
     else:
         raise AssertionError(f"{config} seed {seed}: no end after {MAX_ACTIONS} actions")
     assert state.ended_by and set(state.ended_by) <= {"column_12", "hades_cubes"}
+    if config.mode == "pnp":
+        assert state.ended_by == ("column_12",)
     assert len(set(state.ended_by)) == len(state.ended_by)
     assert replay(config, seed, log) == state
     assert replay(config, seed, [Action.from_json(a.to_json()) for a in log]) == state
@@ -415,6 +519,12 @@ def test_same_seed_and_actions_give_the_same_game(config_index: int) -> None:
 
 def test_different_seeds_give_different_setups() -> None:
     for config in CONFIGS:
+        if config.mode == "pnp":
+            # Nothing to shuffle (every card stays in the box): the seed sets the dice.
+            rolled = [apply(new_game(config, seed), Action("roll"))[0] for seed in range(8)]
+            rolls = {json.dumps([p.dice for p in s.players]) for s in rolled}
+            assert len(rolls) > 1, f"{config}: the seed does not change the dice"
+            continue
         setups = {
             json.dumps(new_game(config, seed).to_json()["demigod_stacks"]) for seed in range(8)
         }
@@ -457,6 +567,9 @@ def count_game(config: GameConfig, seed: int, counts: Counter) -> None:
         _, events = apply(state, action)
         seat = state.current
         hero = seat >= 0 and not state.players[seat].hades
+        if config.mode == "pnp":
+            count_pnp_step(state, action, events, counts)
+            continue
         for e in events:
             if e.type == "ability_used":
                 counts[f"ability:{e.data['ability']}:{e.data['cost']}"] += 1
@@ -479,9 +592,51 @@ def count_game(config: GameConfig, seed: int, counts: Counter) -> None:
         if action.kind == "hades":
             counts[hades_case(events)] += 1
     assert final is not None and final.is_terminal
+    prefix = "pnp:" if config.mode == "pnp" else ""
     for reason in final.ended_by:
-        counts[f"end:{reason}"] += 1
-    counts[f"tiebreak:{score(final).tiebreak or 'none'}"] += 1
+        counts[f"{prefix}end:{reason}"] += 1
+    counts[f"{prefix}tiebreak:{score(final).tiebreak or 'none'}"] += 1
+    if config.mode == "pnp":
+        reached = sum(p.pos == 12 for p in final.players)
+        counts["pnp:reached_12:several" if reached > 1 else "pnp:reached_12:one"] += 1
+        if any(score(final).players[i].complete_sets for i in range(final.n)):
+            counts["pnp:complete_set"] += 1
+
+
+def count_pnp_step(state: GameState, action: Action, events: list[Event], counts: Counter) -> None:
+    """Count what one print-and-play step exercised."""
+    # Two rules random play practically never reaches, left to the rule tests: a labour that
+    # earns no power (it needs the operation's row and the dice's rows full), and a power
+    # blocked for want of a labour to circle (never reachable: each cross comes from a labour,
+    # and resting erases labour circles at least as fast as power circles).
+    p = state.players[state.current] if state.current >= 0 else None
+    if action.kind == "labour":
+        assert p is not None
+        counts[f"pnp:labour_op:{action.op}"] += 1
+        if 2 in action.dice:
+            counts["pnp:labour_with_third_die"] += 1
+        if max(p.crosses) >= pnp_rules().boxes_per_row:
+            counts["pnp:labour_with_a_full_row"] += 1
+    elif action.kind == "power":
+        counts[f"pnp:power:{action.deck}"] += 1
+        if action.deck in state.powers_used:
+            counts["pnp:same_row_twice_in_a_turn"] += 1
+    elif action.kind == "choose_demigod":
+        counts["pnp:choose_power_row"] += 1
+    elif action.kind == "end_turn":
+        counts["pnp:end_turn_after_power"] += 1
+    for e in events:
+        if e.type == "jump":
+            counts["pnp:jump"] += 1
+            counts[f"pnp:jump:{min(e.data['spaces'], 7)}"] += 1
+        elif e.type == "power_crossed":
+            counts[f"pnp:crossed:{e.data['deck']}"] += 1
+        elif e.type == "labour_circles_erased":
+            counts["pnp:labour_circles_erased"] += 1
+        elif e.type == "power_circle_erased":
+            counts["pnp:power_circle_erased"] += 1
+        elif e.type == "rested":
+            counts["pnp:rest"] += 1
 
 
 EXPECTED_COVERAGE = (
@@ -515,6 +670,23 @@ EXPECTED_COVERAGE = (
     "end:column_12",
     "end:hades_cubes",
     "tiebreak:none",
+    # The print-and-play variant.
+    *(f"pnp:labour_op:{op}" for op in OPS),
+    "pnp:labour_with_third_die",
+    *(f"pnp:power:{deck}" for deck in DECK_IDS),
+    *(f"pnp:crossed:{deck}" for deck in DECK_IDS),
+    "pnp:choose_power_row",
+    "pnp:same_row_twice_in_a_turn",
+    "pnp:labour_with_a_full_row",
+    "pnp:end_turn_after_power",
+    "pnp:rest",
+    "pnp:power_circle_erased",
+    "pnp:labour_circles_erased",
+    "pnp:jump",
+    *(f"pnp:jump:{k}" for k in range(3, 8)),
+    "pnp:end:column_12",
+    "pnp:reached_12:several",
+    "pnp:tiebreak:none",
 )
 
 

@@ -8,8 +8,9 @@ one place and every seat owns 12 cubes.
 Cards are moved, never created: ``give``/``top_of``/``god_at`` take a card from wherever
 it lies (a stack, a column, the Pantheon stack or another seat) and put it where asked.
 A hero's supply and Apprentice column are derived from the cubes left on the board and
-on cards when the state is built (supply = 12 - board - cubed, column = before the first
-remaining cube), so a scenario only says which labours are done.
+on cards when the state is built (supply = 12 - board - cubed, or 0 in the print-and-play
+variant; column = before the first remaining cube), so a scenario only says which labours
+are done.
 """
 
 from __future__ import annotations
@@ -282,9 +283,10 @@ class Scenario:
     def build(self) -> GameState:
         """The state: supply and Apprentice column derived, then validated by the engine."""
         doc = copy.deepcopy(self.doc)
+        pnp = doc["config"]["mode"] == "pnp"  # print-and-play: no cubes, no supply
         for p in doc["players"]:
             board = p["board_cubes"]
-            p["supply"] = 12 - len(board) - len(p["cubed"])
+            p["supply"] = 0 if pnp else 12 - len(board) - len(p["cubed"])
             if p["supply"] < 0:
                 raise ValueError("more cubes on the board and on cards than a seat owns")
             if not p["hades"]:
