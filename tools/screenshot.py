@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,setup,game,rest,gameover,rules,settings}
-    --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M] [--lang L]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-too
 import pygame  # noqa: E402
 
 from hercules.ui.app import App, Settings  # noqa: E402
+from hercules.ui.strings import languages  # noqa: E402
 
 SCENES = (
     "title",
@@ -132,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo"))
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
+    p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
     args = p.parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -139,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--size must look like 1600x900, not {args.size!r}")
     if args.mode == "solo":
         args.players = 2
-    app = App((w, h), Settings(animation_speed=0.0, bot_delay=0.0))
+    app = App((w, h), Settings(animation_speed=0.0, bot_delay=0.0, language=args.lang))
     build(app, args)
     if args.hover:
         x, y = (int(v) for v in args.hover.split(","))

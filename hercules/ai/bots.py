@@ -46,6 +46,17 @@ def _ways() -> dict[int, int]:
 WAYS = _ways()
 
 
+def _why(key: str, text: str, **params: object) -> str:
+    """A bot's reason: ``"bot.<key>|name=value|...|<English sentence>"``.
+
+    The table translates the key and its parameters (``hercules.ui.describe``);
+    the English sentence at the end is for readers that do not know the keys.
+    Values are numbers and ids, never containing ``|``.
+    """
+    fields = "".join(f"|{k}={v}" for k, v in params.items())
+    return f"bot.{key}{fields}|{text}"
+
+
 class RandomBot:
     """Plays a uniformly random legal action."""
 
@@ -57,7 +68,7 @@ class RandomBot:
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one legal action with the bot's own generator."""
-        self.reason = "chosen at random"
+        self.reason = _why("random", "chosen at random")
         return legal[rng.randrange(len(legal))]
 
     def explain(self) -> str:
@@ -74,14 +85,14 @@ class EasyBot(RandomBot):
         """A random labour if there is one; otherwise rest (or end the turn)."""
         labours = [a for a in legal if a.kind == LABOUR]
         if labours:
-            self.reason = "takes a labour its dice allow"
+            self.reason = _why("easy_labour", "takes a labour its dice allow")
             return labours[rng.randrange(len(labours))]
         for kind in (RETURN_CUBE, TURN_UP, END_REST, REST, END_TURN):
             for a in legal:
                 if a.kind == kind:
-                    self.reason = "no labour: rests"
+                    self.reason = _why("easy_rest", "no labour: rests")
                     return a
-        self.reason = "picks a card"
+        self.reason = _why("easy_card", "picks a card")
         return legal[rng.randrange(len(legal))]
 
 
@@ -121,7 +132,7 @@ class NormalBot(RandomBot):
         if s.prompt == "rest":
             return self.rest_step(s, legal)
         if s.prompt != "action":
-            self.reason = "the only move"
+            self.reason = _why("only", "the only move")
             return legal[0]
         plans = plan_labours(s)
         best, value = self.best_plan(s, plans)
@@ -133,12 +144,12 @@ class NormalBot(RandomBot):
                 gamble = self.gamble(s, legal, rng)
                 if gamble is not None:
                     return gamble
-            self.reason = f"rests: {self.rest_summary(s)}"
+            self.reason = _why("rest", f"rests: {self.rest_summary(s)}", **self.rest_params(s))
             return next(a for a in legal if a.kind == REST)
         gamble = self.gamble(s, legal, rng)
         if gamble is not None:
             return gamble
-        self.reason = "no labour within reach: ends the turn"
+        self.reason = _why("give_up", "no labour within reach: ends the turn")
         return next(a for a in legal if a.kind in (END_TURN, REST))
 
     # --- evaluation ---------------------------------------------------------------------------
@@ -240,15 +251,36 @@ class NormalBot(RandomBot):
         god = " and turns a god up" if p.gods_down and s.config.gods_active else ""
         return f"takes back {n} cube(s){god}" if n or god else "nothing better to do"
 
+    def rest_params(self, s: GameState) -> dict[str, int]:
+        """What resting now would do, as the parameters of a reason."""
+        p = s.players[s.current]
+        return {
+            "cubes": min(3, len(p.cubed)),
+            "god": int(bool(p.gods_down and s.config.gods_active)),
+        }
+
     # --- acting -------------------------------------------------------------------------------
-    def follow(self, s: GameState, plan: Plan, value: float) -> Action:
-        """Take the first step of a plan and say why."""
+    def follow(self, s: GameState, plan: Plan, value: float, ahead: bool = False) -> Action:
+        """Take the first step of a plan and say why (``ahead``: the next roll was counted)."""
         a, b = plan.faces
         how = {"add": "+", "sub": "-", "mul": "x", "div": "/"}[plan.op]
         if plan.op in ("sub", "div") and b > a:
             a, b = b, a
         steps = f" using {len(plan.uses)} card(s)" if plan.uses else ""
-        self.reason = f"aims for labour {plan.labour} ({a} {how} {b}){steps}, worth {value:.1f}"
+        text = f"aims for labour {plan.labour} ({a} {how} {b}){steps}, worth {value:.1f}"
+        if ahead:
+            text += ", counting what its next roll can do"
+        self.reason = _why(
+            "aims",
+            text,
+            labour=plan.labour,
+            a=a,
+            op=plan.op,
+            b=b,
+            cards=len(plan.uses),
+            value=f"{value:.1f}",
+            ahead=int(ahead),
+        )
         return plan.actions[0]
 
     def gamble(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -269,13 +301,17 @@ class NormalBot(RandomBot):
         cost, _, act = options[0]
         if cost and self.w.cube > self.w.gamble:
             return None
-        self.reason = "no labour within reach: tries its luck with " + _CARDS.cards[act.card].name
+        name = _CARDS.cards[act.card].name
+        self.reason = _why(
+            "gamble", f"no labour within reach: tries its luck with {name}", card=act.card
+        )
         return act
 
     def choose_deck(self, s: GameState, legal: Sequence[Action]) -> Action:
         """The demigod card worth most."""
         best = max(legal, key=lambda a: (self.deck_value(s, a.deck), a.deck))
-        self.reason = f"takes {_CARDS.deck(best.deck).name}: the most useful card"
+        name = _CARDS.deck(best.deck).name
+        self.reason = _why("deck", f"takes {name}: the most useful card", deck=best.deck)
         return best
 
     def rest_step(self, s: GameState, legal: Sequence[Action]) -> Action:
@@ -283,14 +319,17 @@ class NormalBot(RandomBot):
         cubes = [a for a in legal if a.kind == RETURN_CUBE]
         if cubes:
             best = max(cubes, key=lambda a: (self.ability_rank(a.card), a.card))
-            self.reason = "rests: frees " + _CARDS.cards[best.card].name
+            self.reason = _why(
+                "frees", f"rests: frees {_CARDS.cards[best.card].name}", card=best.card
+            )
             return best
         gods = [a for a in legal if a.kind == TURN_UP]
         if gods:
             best = max(gods, key=lambda a: (self.ability_rank(a.card), a.card))
-            self.reason = "rests: turns " + _CARDS.cards[best.card].name + " face up"
+            name = _CARDS.cards[best.card].name
+            self.reason = _why("turns_up", f"rests: turns {name} face up", card=best.card)
             return best
-        self.reason = "finishes resting"
+        self.reason = _why("rest_done", "finishes resting")
         return next(a for a in legal if a.kind == END_REST)
 
     @staticmethod
@@ -353,16 +392,22 @@ class HardBot(NormalBot):
             options.append((value + self.lookahead * max(futures), action))
         total, choice = max(options, key=lambda o: (o[0], o[1] == "rest"))
         if isinstance(choice, Action):
-            self.reason = (
-                f"uses {_CARDS.cards[choice.card].name} for a better roll (expected {total:.1f})"
+            name = _CARDS.cards[choice.card].name
+            self.reason = _why(
+                "chance",
+                f"uses {name} for a better roll (expected {total:.1f})",
+                card=choice.card,
+                value=f"{total:.1f}",
             )
             return choice
         if choice == "rest":
-            self.reason = f"rests ({self.rest_summary(s)}): it sets up the next rolls best"
+            self.reason = _why(
+                "hard_rest",
+                f"rests ({self.rest_summary(s)}): it sets up the next rolls best",
+                **self.rest_params(s),
+            )
             return next(a for a in legal if a.kind == REST)
-        action = self.follow(s, choice, total)
-        self.reason += ", counting what its next roll can do"
-        return action
+        return self.follow(s, choice, total, ahead=True)
 
     def chances(self, s: GameState, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """Re-rolls and the white die, each valued by the expected best plan after it."""

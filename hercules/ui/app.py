@@ -10,6 +10,8 @@ import pygame_gui
 
 from hercules.app.settings import Settings, save_settings
 
+from . import strings
+from .draw import clear_text_caches
 from .scene import Scene, SceneStack
 from .theme import FONTS, gui_theme, set_palette
 
@@ -41,6 +43,8 @@ class App:
             pass  # older pygame-ce or the dummy driver: resize() enforces the minimum instead
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
+        self.settings.language = strings.set_language(self.settings.language)
+        clear_text_caches()
         self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
@@ -80,6 +84,20 @@ class App:
         except OSError as exc:
             return str(exc)
         return None
+
+    def set_language(self, lang: str) -> str:
+        """Speak ``lang`` from now on (unknown: English): every scene builds its text again.
+
+        Cached card faces are dropped, and each scene on the stack rebuilds its
+        widgets and words (the table re-describes its log). The choice goes into
+        the settings; :meth:`save_settings` makes it last. Returns the language set.
+        """
+        lang = strings.set_language(lang)
+        self.settings.language = lang
+        clear_text_caches()
+        for scene in list(self.stack.scenes):
+            scene.relocalize()
+        return lang
 
     def quit(self) -> None:
         """Leave the frame loop."""

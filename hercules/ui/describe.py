@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hercules.engine import Card, card_set
 
 from .draw import OP_GLYPH
-from .strings import t
+from .strings import language, languages, number, t, tr
+from .theme import player_style
 
 
 def seat_name(names: list[str], seat: int) -> str:
@@ -13,6 +16,30 @@ def seat_name(names: list[str], seat: int) -> str:
     if 0 <= seat < len(names):
         return names[seat]
     return t("seat.nobody")
+
+
+def default_names(seat: int, lang: str | None = None) -> dict[str, str]:
+    """The names the game gives a seat in ``lang``: as a human, as a bot, and as Hades."""
+    lang = lang or language()
+    col = tr(lang, player_style(seat)["name_key"])
+    return {
+        "human": col,
+        "bot": tr(lang, "seat.bot", colour=col),
+        "hades": tr(lang, "seat.hades"),
+    }
+
+
+def localise_name(name: str, seat: int) -> str:
+    """A seat name in the current language if it is one the game gave (in any language).
+
+    Saves keep the display names they were played with ("Blue bot"); shown in
+    Italian they become "Bot blu". A name the game did not give stays as it is.
+    """
+    for lang in languages():
+        for kind, text in default_names(seat, lang).items():
+            if name == text:
+                return default_names(seat)[kind]
+    return name
 
 
 def card_name(card_id: str) -> str:
@@ -71,6 +98,118 @@ def arithmetic(op: str, a: int, b: int, result: int) -> str:
     if op in ("sub", "div") and b > a:
         a, b = b, a
     return f"{a} {OP_GLYPH[op]} {b} = {result}"
+
+
+# --- bot reasons -------------------------------------------------------------------------------
+
+#: Reasons with no parameters: the key says it all.
+_PLAIN_REASONS = ("random", "easy_labour", "easy_rest", "easy_card", "only", "give_up", "rest_done")
+
+
+def parse_reason(reason: str) -> tuple[str, dict[str, str], str] | None:
+    """``"bot.aims|labour=7|...|English"`` as (key, parameters, English), or None if not one."""
+    parts = reason.split("|")
+    if not parts[0].startswith("bot.") or any(c.isspace() for c in parts[0]):
+        return None
+    params: dict[str, str] = {}
+    text = ""
+    for i, seg in enumerate(parts[1:], start=1):
+        name, eq, value = seg.partition("=")
+        if eq and name.isidentifier():
+            params[name] = value
+        elif i == len(parts) - 1:
+            text = seg
+        else:
+            return None
+    return parts[0], params, text
+
+
+def reason_text(reason: str) -> str:
+    """A bot's reason in the current language.
+
+    Bots give a key and parameters (see :func:`parse_reason`); a reason in any
+    other form (older saves, other bots) is shown as it is, and one whose key or
+    parameters this version does not know falls back to its English sentence.
+    """
+    parsed = parse_reason(reason)
+    if parsed is None:
+        return reason
+    key, params, english = parsed
+    try:
+        return _reason(key, params)
+    except (KeyError, ValueError, IndexError):
+        return english or reason
+
+
+def _reason(key: str, p: dict[str, str]) -> str:
+    name = key.removeprefix("bot.")
+    if name in _PLAIN_REASONS:
+        return t(key)
+    if name in ("rest", "hard_rest"):
+        return t(key, summary=_rest_summary(int(p["cubes"]), int(p["god"])))
+    if name == "aims":
+        cards = int(p["cards"])
+        variant = "bot.aims" if cards == 0 else "bot.aims_card" if cards == 1 else "bot.aims_cards"
+        a, b, op, labour = int(p["a"]), int(p["b"]), OP_GLYPH[p["op"]], int(p["labour"])
+        if not 1 <= labour <= 12:
+            raise ValueError(labour)
+        text = t(
+            variant,
+            labour=labour,
+            sum=f"{a} {op} {b}",
+            cards=cards,
+            value=number(float(p["value"])),
+        )
+        return t("bot.ahead", why=text) if p.get("ahead", "0") == "1" else text
+    if name in ("gamble", "frees", "turns_up"):
+        return t(key, card=card_name(p["card"]))
+    if name == "chance":
+        return t(key, card=card_name(p["card"]), value=number(float(p["value"])))
+    if name == "deck":
+        if p["deck"] not in {d.id for d in card_set().decks}:
+            raise KeyError(p["deck"])
+        return t(key, deck=t(f"deck.{p['deck']}"))
+    raise KeyError(key)
+
+
+def _rest_summary(cubes: int, god: int) -> str:
+    if cubes and god:
+        return t("bot.rest.cube_god" if cubes == 1 else "bot.rest.cubes_god", n=cubes)
+    if cubes:
+        return t("bot.rest.cube" if cubes == 1 else "bot.rest.cubes", n=cubes)
+    return t("bot.rest.god") if god else t("bot.rest.nothing")
+
+
+#: Every key a bot's reason may be rendered with.
+REASON_KEYS = (
+    *(f"bot.{k}" for k in _PLAIN_REASONS),
+    "bot.rest",
+    "bot.hard_rest",
+    "bot.aims",
+    "bot.aims_card",
+    "bot.aims_cards",
+    "bot.ahead",
+    "bot.gamble",
+    "bot.frees",
+    "bot.turns_up",
+    "bot.chance",
+    "bot.deck",
+    "bot.rest.cube_god",
+    "bot.rest.cubes_god",
+    "bot.rest.cube",
+    "bot.rest.cubes",
+    "bot.rest.god",
+    "bot.rest.nothing",
+)
+
+
+def describe_record(rec: Any, names: list[str]) -> list[str]:
+    """Log lines for one applied action: the bot's reason, if any, then what happened."""
+    out = []
+    if rec.reason and rec.seat >= 0:
+        out.append(t("log.bot_reason", who=seat_name(names, rec.seat), why=reason_text(rec.reason)))
+    out.extend(describe_events(rec.events, names))
+    return out
 
 
 def describe_events(events: list, names: list[str]) -> list[str]:

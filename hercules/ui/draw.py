@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from .strings import language, tr
 from .theme import FONTS, Colour, asset_text, colour, deck_colour, theme_data
 
 PIPS = {
@@ -262,15 +263,22 @@ def symbol_icon(surface: pygame.Surface, sym: str, center: tuple[int, int], r: i
 def card_face(
     card_id: str, w: int, h: int, face_up: bool = True, dim: bool = False
 ) -> pygame.Surface:
-    """A rendered card (cached by arguments)."""
-    return _card_face(card_id, w, h, face_up, dim)
+    """A rendered card (cached by arguments and the language of its words)."""
+    return _card_face(card_id, w, h, face_up, dim, language())
+
+
+def clear_text_caches() -> None:
+    """Forget every cached picture with words on it (the language changed)."""
+    _card_face.cache_clear()
+    _pegasus.cache_clear()
 
 
 @lru_cache(maxsize=1024)
-def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool) -> pygame.Surface:
+def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str) -> pygame.Surface:
     from hercules.engine import card_set
 
-    from .strings import t
+    def t(key: str) -> str:
+        return tr(lang, key)
 
     card = card_set().card(card_id)
     s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -381,13 +389,11 @@ def wing(surface: pygame.Surface, center: tuple[int, int], size: int, c: Colour)
 
 def pegasus_card(w: int, h: int) -> pygame.Surface:
     """The Pegasus card (starting player marker)."""
-    return _pegasus(w, h)
+    return _pegasus(w, h, language())
 
 
 @lru_cache(maxsize=8)
-def _pegasus(w: int, h: int) -> pygame.Surface:
-    from .strings import t
-
+def _pegasus(w: int, h: int, lang: str) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = s.get_rect()
     pygame.draw.rect(s, colour("gold_dark"), rect, border_radius=6)
@@ -405,6 +411,6 @@ def _pegasus(w: int, h: int) -> pygame.Surface:
     )
     pygame.draw.circle(s, (236, 236, 240), (cx + w * 0.25, cy - h * 0.08), w * 0.08)
     FONTS.blit(
-        s, t("pegasus"), max(10, h // 8), colour("ink"), (w // 2, h - 4), "midbottom", "bold"
+        s, tr(lang, "pegasus"), max(10, h // 8), colour("ink"), (w // 2, h - 4), "midbottom", "bold"
     )
     return s

@@ -45,6 +45,10 @@ class Scene:
         if self.app.top is not self:
             self.pause()
 
+    def relocalize(self) -> None:
+        """The language changed: build the widgets (and any words kept) again."""
+        self.resize(self.app.size)
+
     # to override ----------------------------------------------------------------------------
     def build(self) -> None:
         """Create the pygame_gui widgets for the current window size."""

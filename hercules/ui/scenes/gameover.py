@@ -138,7 +138,7 @@ class GameOverScene(Scene):
             FONTS.blit(
                 surface,
                 label,
-                18,
+                FONTS.fit(label, 18, 196, "bold" if bold else "body", smallest=12),
                 colour("text_light"),
                 (table.x + 16, y),
                 "topleft",

@@ -13,21 +13,21 @@ from hercules.app import paths, saves
 from hercules.engine.adapter import RULES
 
 from .. import draw as D
-from ..describe import describe_events
+from ..describe import localise_name
 from ..scene import Scene
-from ..strings import t
+from ..strings import has, t
 from ..theme import FONTS, colour
 from .setup import seat_names
 
 
 def display_names(loaded: Any) -> list[str]:
-    """The saved names, with the usual seat names where a save has none."""
+    """The saved names (in the current language where the game gave them), or the usual ones."""
     kinds = []
     for seat in loaded.seats:
         kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
     solo = loaded.config.get("mode") == "solo"
     defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
-    return [n or defaults[i] for i, n in enumerate(loaded.names)]
+    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(loaded.names)]
 
 
 def open_game(app: Any, loaded: Any) -> None:
@@ -38,10 +38,7 @@ def open_game(app: Any, loaded: Any) -> None:
     names = display_names(loaded)
     table = TableScene(app, ctl, names, created=loaded.created, label=loaded.label)
     for rec in loaded.history:  # the log of what happened before the save
-        if rec.reason and rec.seat >= 0:
-            table.log.append(t("log.bot_reason", who=names[rec.seat], why=rec.reason))
-        table.log.extend(describe_events(rec.events, names))
-        table._log_marks.append(len(table.log))
+        table.log_record(rec)
     app.replace(table)
 
 
@@ -203,17 +200,27 @@ class LoadScene(Scene):
             self.refresh()
             self.update_buttons()
 
-        self.app.push(ConfirmOverlay(self.app, t("load.confirm_delete", name=sel.title), delete))
+        def question() -> str:
+            return t("load.confirm_delete", name=sel.title)
+
+        self.app.push(ConfirmOverlay(self.app, question, delete))
 
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and mode / players / round / leader / date."""
+        title = info.title
+        example = f"load.example.{info.path.stem}"
+        if has(example) and any(info.path == e.path for e in self.examples):
+            title = t(example)  # the examples we ship have their titles in every language
         if info.damaged:
-            return info.title, t("load.damaged", why=info.error)
+            return title, t("load.damaged", why=info.error)
         m = info.meta
         names = list(info.names)
         lead = m.get("leader", {})
         seat = lead.get("seat", 0)
-        who = names[seat] if seat < len(names) and names[seat] else t("load.seat", n=seat + 1)
+        if seat < len(names) and names[seat]:
+            who = localise_name(names[seat], seat)
+        else:
+            who = t("load.seat", n=seat + 1)
         when = _when(info.updated)
         state = t("load.finished") if m.get("finished") else t("round", n=m.get("round", 1))
         line = t(
@@ -225,7 +232,7 @@ class LoadScene(Scene):
             vp=lead.get("vp", 0),
             when=when,
         )
-        return info.title, line
+        return title, line
 
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, "", seed=9)

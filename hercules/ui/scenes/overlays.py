@@ -24,7 +24,8 @@ class Overlay(Scene):
     width = 560
     height = 360
 
-    def __init__(self, app: Any, title: str) -> None:
+    def __init__(self, app: Any, title: str | Callable[[], str]) -> None:
+        """``title``: the text, or a function giving it (so that it follows the language)."""
         super().__init__(app)
         self.title = title
         self.box = pygame.Rect(0, 0, self.width, self.height)
@@ -78,7 +79,7 @@ class Overlay(Scene):
         )
         FONTS.blit(
             surface,
-            self.title,
+            self.heading(),
             24,
             colour("highlight"),
             (self.box.centerx, self.box.y + 26),
@@ -86,6 +87,10 @@ class Overlay(Scene):
             "bold",
         )
         self.draw_body(surface)
+
+    def heading(self) -> str:
+        """The title in the current language."""
+        return self.title() if callable(self.title) else self.title
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Anything between the title and the buttons."""
@@ -97,7 +102,7 @@ class PauseOverlay(Overlay):
     height = 460
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, t("pause.title"))
+        super().__init__(app, lambda: t("pause.title"))
         self.table = table
 
     def build_widgets(self) -> None:
@@ -129,7 +134,7 @@ class PauseOverlay(Overlay):
 
             self.app.replace(TitleScene(self.app))
 
-        self.app.push(ConfirmOverlay(self.app, t("confirm.leave"), go))
+        self.app.push(ConfirmOverlay(self.app, lambda: t("confirm.leave"), go))
 
 
 class ConfirmOverlay(Overlay):
@@ -137,7 +142,9 @@ class ConfirmOverlay(Overlay):
 
     height = 240
 
-    def __init__(self, app: Any, question: str, on_yes: Callable[[], None]) -> None:
+    def __init__(
+        self, app: Any, question: str | Callable[[], str], on_yes: Callable[[], None]
+    ) -> None:
         super().__init__(app, question)
         self.on_yes = on_yes
 
@@ -155,7 +162,13 @@ class ConfirmOverlay(Overlay):
 class ChoiceOverlay(Overlay):
     """Pick one of several actions (e.g. two ways to perform the same labour)."""
 
-    def __init__(self, app: Any, table: Any, title: str, options: list[tuple[str, Any]]) -> None:
+    def __init__(
+        self,
+        app: Any,
+        table: Any,
+        title: str | Callable[[], str],
+        options: list[tuple[str, Any]],
+    ) -> None:
         super().__init__(app, title)
         self.table = table
         self.options = options
@@ -182,7 +195,7 @@ class ChooseDeckOverlay(Overlay):
     height = 380
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, t("choose.deck"))
+        super().__init__(app, lambda: t("choose.deck"))
         self.table = table
 
     def on_escape(self) -> None:
@@ -233,7 +246,7 @@ class RestOverlay(Overlay):
     height = 460
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, t("rest.title"))
+        super().__init__(app, lambda: t("rest.title"))
         self.table = table
         self.cards: list[tuple[Any, pygame.Rect]] = []
 
@@ -292,13 +305,13 @@ class RestOverlay(Overlay):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.table.state
-        FONTS.blit(
-            surface,
-            t("rest.help", cubes=3 - s.rest_cubes),
-            18,
-            colour("text_light"),
-            (self.box.x + 24, self.box.y + 70),
-        )
+        text = t("rest.help", cubes=3 - s.rest_cubes)
+        size = 18 if len(FONTS.wrap(text, 18, self.box.w - 48)) == 1 else 16
+        lines = FONTS.wrap(text, size, self.box.w - 48)[:2]  # two lines fit above the cards
+        y = self.box.y + (70 if len(lines) == 1 else 62)
+        for line in lines:
+            FONTS.blit(surface, line, size, colour("text_light"), (self.box.x + 24, y))
+            y += size + 4
         p = s.players[s.current]
         for cid, act, rect in self.layout_cards():
             face_up = cid not in p.gods_down
@@ -335,9 +348,9 @@ class HintOverlay(Overlay):
     height = 560
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, t("hint.title"))
+        super().__init__(app, lambda: t("hint.title"))
         self.table = table
-        self.lines = self.compose()
+        self.lines: list[str] = []  # composed when the widgets are built
 
     def compose(self) -> list[str]:
         """The hint, in lines."""
@@ -347,7 +360,7 @@ class HintOverlay(Overlay):
         from hercules.ai.planner import plan_labours
         from hercules.engine.actions import USE
 
-        from ..describe import arithmetic, card_name, labour_title
+        from ..describe import arithmetic, card_name, labour_title, reason_text
 
         s = self.table.state
         plans = plan_labours(s)
@@ -372,10 +385,11 @@ class HintOverlay(Overlay):
         bot = make_bot("normal")
         bot.choose(s, self.table.ctl.legal(), random.Random(0))
         lines.append("")
-        lines.append(t("hint.normal", why=bot.explain()))
+        lines.append(t("hint.normal", why=reason_text(bot.explain())))
         return lines
 
     def build_widgets(self) -> None:
+        self.lines = self.compose()  # again: the language may have changed
         self.button(
             pygame.Rect(self.box.centerx - 100, self.box.bottom - 70, 200, 48),
             t("btn.close"),
@@ -403,7 +417,7 @@ class SaveOverlay(Overlay):
     height = 300
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, t("save.title"))
+        super().__init__(app, lambda: t("save.title"))
         self.table = table
         self.message = ""
 

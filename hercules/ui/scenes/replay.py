@@ -198,8 +198,7 @@ class ReplayScene(TableScene):
 
     def on_undo(self, rec: Record) -> None:
         """Stepping back: the move's log lines go (no "taken back" message in a replay)."""
-        if self._log_marks:
-            del self.log[self._log_marks.pop() :]
+        self.unlog_record()
         self.anim.skip()
 
     def prompt_lines(self) -> list[str]:

@@ -1,4 +1,7 @@
-"""The rules and card reference: our own summary of the rules, and every card from the data."""
+"""The rules and card reference: our own summary of the rules, and every card from the data.
+
+The rules text is ``ui/text/rules.<lang>.txt`` of the current language.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +15,8 @@ from hercules.engine import card_set
 from .. import draw as D
 from ..describe import card_name, card_tooltip
 from ..scene import Scene
-from ..strings import t
-from ..theme import FONTS, asset_text, colour
+from ..strings import t, text_file
+from ..theme import FONTS, colour
 
 
 class RulesScene(Scene):
@@ -37,7 +40,7 @@ class RulesScene(Scene):
     def compose(self, width: int) -> list[tuple[str, str]]:
         """(style, text) lines: the rules, then the cards."""
         out: list[tuple[str, str]] = []
-        for para in asset_text("ui", "text", "rules.en.txt").split("\n"):
+        for para in text_file("rules").split("\n"):
             if para.startswith("# "):
                 out.append(("head", para[2:]))
             elif para.strip():
@@ -89,7 +92,10 @@ class RulesScene(Scene):
         surface.blit(D.marble((w, h), seed=6), (0, 0))
         D.panel(surface, self.box, colour("parchment"), colour("gold_dark"), 12)
         y = self.box.y + 20
+        heights = {"head": 42, "sub": 28, "gap": 8}
         for style, text in self.lines[self.scroll :]:
+            if y + heights.get(style, 25) > self.box.bottom - 34:
+                break  # the last line never runs into the scrolling hint
             if style == "head":
                 y += 6
                 FONTS.blit(

@@ -1,4 +1,7 @@
-"""Settings: animation, bot pace, window, UI scale, colours, confirmations. Choices persist."""
+"""Settings: language, animation, bot pace, window, UI scale, colours, confirmations.
+
+Every choice applies at once and persists.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from hercules.app.settings import PALETTES
 
 from .. import draw as D
 from ..scene import Scene
-from ..strings import t
+from ..strings import language, languages, t
 from ..theme import FONTS, colour, set_palette
 
 ANIM = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 2.0}
@@ -27,7 +30,8 @@ def _closest(table: dict[str, float], value: float) -> str:
 class SettingsScene(Scene):
     """Change how the game plays and looks; every change is saved at once."""
 
-    ROWS = ("animation", "bots", "window", "scale", "palette", "confirm")
+    ROWS = ("language", "animation", "bots", "window", "scale", "palette", "confirm")
+    ROW_H = 62
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -37,29 +41,29 @@ class SettingsScene(Scene):
         w, h = self.app.size
         ui = self.app.ui
         s = self.app.settings
-        self.box = pygame.Rect(0, 0, 700, 600)
+        self.box = pygame.Rect(0, 0, 720, 660)
         self.box.center = (w // 2, h // 2)
-        x = self.box.x + 340
+        x = self.box.x + 360
         y = self.box.y + 90
         self.menus: dict[Any, str] = {}
 
-        def menu(row: int, key: str, options: list[str], current: str) -> Any:
+        def menu(key: str, options: list[str], current: str) -> Any:
+            row = self.ROWS.index(key)
             m = self.add(
                 pygame_gui.elements.UIDropDownMenu(
-                    options, current, pygame.Rect(x, y + row * 64, 320, 44), ui
+                    options, current, pygame.Rect(x, y + row * self.ROW_H, 320, 44), ui
                 )
             )
             self.menus[m] = key
             return m
 
+        menu("language", [t(f"lang.{k}") for k in languages()], t(f"lang.{language()}"))
         menu(
-            0,
             "animation",
             [t(f"settings.speed.{k}") for k in ANIM],
             t(f"settings.speed.{_closest(ANIM, s.animation_speed)}"),
         )
         menu(
-            1,
             "bots",
             [t(f"settings.speed.{k}") for k in BOT],
             t(f"settings.speed.{_closest(BOT, s.bot_delay)}"),
@@ -69,25 +73,21 @@ class SettingsScene(Scene):
         if s.fullscreen:
             current = t("settings.fullscreen_on")
         menu(
-            2,
             "window",
             [*sizes, t("settings.fullscreen_on")],
             current if current in sizes or s.fullscreen else sizes[2],
         )
         menu(
-            3,
             "scale",
             [f"{int(k * 100)}%" for k in SCALES],
             f"{int(s.ui_scale * 100)}%" if s.ui_scale in SCALES else "100%",
         )
         menu(
-            4,
             "palette",
             [t(f"settings.palette.{p}") for p in PALETTES],
             t(f"settings.palette.{s.palette}"),
         )
         menu(
-            5,
             "confirm",
             [t("settings.yes"), t("settings.no")],
             t("settings.yes") if s.confirm_end_turn else t("settings.no"),
@@ -103,7 +103,11 @@ class SettingsScene(Scene):
     def choose(self, key: str, text: str) -> None:
         """Apply one choice and save the settings."""
         s = self.app.settings
-        if key == "animation":
+        if key == "language":
+            lang = next((k for k in languages() if t(f"lang.{k}") == text), None)
+            if lang is not None and lang != language():
+                self.app.set_language(lang)  # rebuilds every scene, this one included
+        elif key == "animation":
             s.animation_speed = next(v for k, v in ANIM.items() if t(f"settings.speed.{k}") == text)
         elif key == "bots":
             s.bot_delay = next(v for k, v in BOT.items() if t(f"settings.speed.{k}") == text)
@@ -140,7 +144,9 @@ class SettingsScene(Scene):
         x = self.box.x + 40
         y = self.box.y + 100
         for i, key in enumerate(self.ROWS):
-            FONTS.blit(surface, t(f"settings.{key}"), 18, colour("text_light"), (x, y + i * 64))
+            label = t(f"settings.{key}")
+            size = FONTS.fit(label, 18, 300, smallest=12)
+            FONTS.blit(surface, label, size, colour("text_light"), (x, y + i * self.ROW_H))
         if self.problem:
             FONTS.blit(
                 surface,

@@ -92,12 +92,15 @@ class SetupScene(Scene):
                 ui,
             )
         )
+        typed = self.seed_entry.get_text() if hasattr(self, "seed_entry") else ""
         self.seed_entry = self.add(
             pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x, y + 60, 300, 44), ui, placeholder_text=t("setup.seed_placeholder")
             )
         )
         self.seed_entry.set_allowed_characters("numbers")
+        if typed:
+            self.seed_entry.set_text(typed)  # kept when the scene is built again
         self.btn_start = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(self.box.right - 230, self.box.bottom - 70, 200, 50),

@@ -24,16 +24,24 @@ from ..describe import (
     arithmetic,
     card_name,
     card_tooltip,
-    describe_events,
+    describe_record,
     labour_title,
+    localise_name,
     seat_name,
 )
 from ..layout import TableLayout
 from ..scene import Scene
-from ..strings import t
+from ..strings import has, t
 from ..theme import FONTS, colour, player_style, theme_data
 
 CARD_RATIO = 0.72
+
+
+def refusal(err: Exception) -> str:
+    """Why the game refused an action, in words (the engine's typed reason, translated)."""
+    reason = getattr(err, "reason", None)
+    key = f"refused.{reason}"
+    return t(key) if reason is not None and has(key) else str(err)
 
 
 @dataclass
@@ -67,7 +75,8 @@ class TableScene(Scene):
         self.label = label
         self.saved_notice = ""
         self._saver: Any = None  # a one-thread pool: disk writes never stall a frame
-        self.log: list[str] = []
+        self.log: list[str] = []  # the log's lines, described from ``self.logged``
+        self.logged: list[Record] = []  # the records in the log, to describe them again
         self.anim = Animator()
         self.anim.speed = app.settings.animation_speed
         self.wait = 0.0
@@ -83,6 +92,7 @@ class TableScene(Scene):
         self._score: tuple[Any, Any] | None = None
         self._fx_rng = random.Random(7)  # tumbling faces only: never the game's dice
         self._log_marks: list[int] = []  # log length before each record, to take lines back
+        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
         controller.subscribe(self.on_record)
         controller.on_undo(self.on_undo)
 
@@ -144,6 +154,33 @@ class TableScene(Scene):
         for v in cs.vases:
             D.card_face(v.id, vw, vh)
 
+    def relocalize(self) -> None:
+        """The language changed: seat names, the log and the whole table in the new words."""
+        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
+        self.relog()
+        self.message_time = 0.0
+        super().relocalize()
+
+    # --- the log -----------------------------------------------------------------------------
+    def log_record(self, rec: Record) -> None:
+        """Add a record's lines to the log (its reason, then what happened)."""
+        self.logged.append(rec)
+        self._log_marks.append(len(self.log))
+        self.log.extend(describe_record(rec, self.names))
+
+    def unlog_record(self) -> None:
+        """Take the last record's lines out of the log (undo, or a replay stepping back)."""
+        if self.logged:
+            self.logged.pop()
+        if self._log_marks:
+            del self.log[self._log_marks.pop() :]
+
+    def relog(self) -> None:
+        """Describe every logged record again (in the current language)."""
+        records, self.logged, self.log, self._log_marks = self.logged, [], [], []
+        for rec in records:
+            self.log_record(rec)
+
     def exit(self) -> None:
         """Leave the table: stop the bot worker, finish writing saves."""
         super().exit()
@@ -160,15 +197,9 @@ class TableScene(Scene):
     # --- controller events -------------------------------------------------------------------
     def on_record(self, rec: Record) -> None:
         """An action was applied: log it and queue its animations."""
-        self._log_marks.append(len(self.log))
+        self.log_record(rec)
         if self.autosave and any(e.type in ("turn_ended", "game_over") for e in rec.events):
             self.save_to(None)
-        lines = describe_events(rec.events, self.names)
-        if rec.reason and rec.seat >= 0:
-            self.log.append(
-                t("log.bot_reason", who=seat_name(self.names, rec.seat), why=rec.reason)
-            )
-        self.log.extend(lines)
         self.mode = None
         for ev in rec.events:
             self.queue_event(ev)
@@ -223,8 +254,7 @@ class TableScene(Scene):
 
     def on_undo(self, rec: Record) -> None:
         """An action was taken back: its log lines go, the table shows the earlier state."""
-        if self._log_marks:
-            del self.log[self._log_marks.pop() :]
+        self.unlog_record()
         self.anim.skip()
         self.mode = None
         self.say(t("msg.undone"))
@@ -460,7 +490,7 @@ class TableScene(Scene):
             return False
         err = self.ctl.submit(action, seat)
         if err is not None:
-            self.say(t("msg.refused", why=str(err)))
+            self.say(t("msg.refused", why=refusal(err)))
             return False
         return True
 
@@ -474,7 +504,9 @@ class TableScene(Scene):
                     from .overlays import ConfirmOverlay
 
                     self.app.push(
-                        ConfirmOverlay(self.app, t("confirm.end_turn"), lambda a=a: self.send(a))
+                        ConfirmOverlay(
+                            self.app, lambda: t("confirm.end_turn"), lambda a=a: self.send(a)
+                        )
                     )
                     return
                 self.send(a)
@@ -520,7 +552,10 @@ class TableScene(Scene):
             options.append((arithmetic(op, faces[1], faces[0], column), a))
         self.app.push(
             ChoiceOverlay(
-                self.app, self, t("choose.how_labour", labour=labour_title(column)), options
+                self.app,
+                self,
+                lambda: t("choose.how_labour", labour=labour_title(column)),
+                options,
             )
         )
 
@@ -703,10 +738,11 @@ class TableScene(Scene):
         for c in range(0, 13):
             col = L.columns[c]
             if c == 0:
+                start = t("board.start")
                 FONTS.blit(
                     bg,
-                    t("board.start"),
-                    L.small,
+                    start,
+                    FONTS.fit(start, L.small, col.w - 6, "bold", smallest=10),
                     colour("ink_soft"),
                     (col.centerx, hdr.y + 8),
                     "midtop",
@@ -729,10 +765,11 @@ class TableScene(Scene):
                 "topleft",
                 "bold",
             )
+            short = t(f"labour.short.{c}")
             FONTS.blit(
                 bg,
-                t(f"labour.short.{c}"),
-                L.small,
+                short,
+                FONTS.fit(short, L.small, col.w - 6, smallest=10),
                 colour("ink"),
                 (col.centerx, hdr.bottom - 4),
                 "midbottom",
