@@ -43,13 +43,19 @@ from __future__ import annotations
 from . import rng as _rng
 from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
 from .cards import OPS, card_set, pnp_rules
-from .rules import _PAIRS, ability_options, apply_ability, end_turn, first_stop, labour_result
+from .rules import (
+    _PAIRS,
+    ability_options,
+    apply_ability,
+    end_turn,
+    first_stop,
+    labour_result,
+    start_first_round,
+)
 from .state import (
     ALL_COLUMNS,
-    CHANCE,
     P_CHOOSE_DEMIGOD,
     P_REST,
-    P_ROLL,
     GameConfig,
     GameState,
     PlayerState,
@@ -87,18 +93,7 @@ def new_pnp_game(config: GameConfig, seed: int) -> GameState:
     r, s.white = _rng.roll_die(r)
     s.rng = r
     s.players = tuple(PlayerState() for _ in range(config.players))
-    s.round = 1
-    s.pegasus = 0
-    s.turn = 0
-    s.prompt = P_ROLL
-    s.current = CHANCE
-    s.white_holder = -1
-    s.used = frozenset()
-    s.rest_cubes = 0
-    s.rest_god = False
-    s.pending = ()
-    s.ended_by = ()
-    s.powers_used = ()
+    start_first_round(s)
     return s
 
 

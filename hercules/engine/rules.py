@@ -118,6 +118,12 @@ def new_game(config: GameConfig, seed: int) -> GameState:
             player.finals = (_CARDS.hades.id,)  # the Hades card marks the automaton's seat
         players.append(player)
     s.players = tuple(players)
+    start_first_round(s)
+    return s
+
+
+def start_first_round(s: GameState) -> None:
+    """Seat 0 holds Pegasus; the game waits for the first roll; nothing used or pending."""
     s.round = 1
     s.pegasus = 0
     s.turn = 0
@@ -130,7 +136,6 @@ def new_game(config: GameConfig, seed: int) -> GameState:
     s.pending = ()
     s.ended_by = ()
     s.powers_used = ()
-    return s
 
 
 # --- legal actions ---------------------------------------------------------------------------
