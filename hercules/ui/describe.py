@@ -291,4 +291,25 @@ def describe_events(events: list, names: list[str]) -> list[str]:
             out.append(t(f"log.end.{d['reason']}", who=who))
         elif typ == "game_over":
             out.append(t("log.game_over"))
+        # The print-and-play sheet.
+        elif typ == "power_crossed":
+            out.append(t("log.pnp.power_crossed", who=who, power=t(f"deck.{d['deck']}")))
+        elif typ == "power_used":
+            out.append(
+                t(
+                    "log.pnp.power_used",
+                    who=who,
+                    power=t(f"deck.{d['deck']}"),
+                    ability=t(f"ability.{d['ability']}"),
+                    labour=d["labour"],
+                )
+            )
+        elif typ == "power_circle_erased":
+            out.append(t("log.pnp.power_erased", who=who, power=t(f"deck.{d['deck']}")))
+        elif typ == "labour_circles_erased":
+            out.append(t("log.pnp.labours_erased", who=who, n=len(d["labours"])))
+        elif typ == "jump":
+            out.append(t("log.pnp.jump", who=who, spaces=d["spaces"], vp=d["vp"]))
+        elif typ == "reached_12":
+            out.append(t("log.pnp.reached_12", who=who, vp=d["vp"]))
     return out

@@ -1,0 +1,41 @@
+"""Log lines for the print-and-play sheet's events, in both languages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hercules.engine import GameConfig, apply, legal_actions, new_game
+from hercules.ui import strings
+from hercules.ui.describe import describe_events
+
+PNP_EVENTS = {
+    "power_crossed",
+    "power_used",
+    "power_circle_erased",
+    "labour_circles_erased",
+    "jump",
+    "reached_12",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_print_and_play_event_gets_a_translated_log_line(lang):
+    strings.set_language(lang)
+    try:
+        seen: dict[str, list[str]] = {}
+        rng = random.Random(4)
+        for seed in range(12):
+            s = new_game(GameConfig(3, "pnp"), seed)
+            while not s.is_terminal:
+                legal = legal_actions(s)
+                s, events = apply(s, legal[rng.randrange(len(legal))])
+                for ev in events:
+                    if ev.type in PNP_EVENTS:
+                        seen.setdefault(ev.type, []).extend(describe_events([ev], ["A", "B", "C"]))
+        assert set(seen) == PNP_EVENTS
+        for lines in seen.values():
+            assert lines and all(line and "[" not in line for line in lines)
+    finally:
+        strings.set_language("en")
