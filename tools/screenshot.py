@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--round", type=int, default=6)
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo"))
+    p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo", "pnp"))
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
     args = p.parse_args(argv)

@@ -100,6 +100,12 @@ def page(surface: pygame.Surface, box: pygame.Rect, title: str, seed: int) -> No
     FONTS.blit(surface, title, 30, colour("highlight"), (box.centerx, box.y + 24), "midtop", "bold")
 
 
+def pencil_cross(surface: pygame.Surface, r: pygame.Rect, c: Colour) -> None:
+    """A pencil X in a box, slightly uneven like a hand-drawn one."""
+    pygame.draw.line(surface, c, (r.x + 2, r.y + 3), (r.right - 3, r.bottom - 2), 2)
+    pygame.draw.line(surface, c, (r.right - 2, r.y + 2), (r.x + 3, r.bottom - 3), 2)
+
+
 def meander(surface: pygame.Surface, rect: pygame.Rect, c: Colour, unit: int = 8) -> None:
     """A Greek-key band filling ``rect`` horizontally."""
     u = unit

@@ -16,6 +16,8 @@ from ..strings import t
 from ..theme import FONTS, colour, player_style
 
 CATEGORIES = ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
+#: The print-and-play sheet scores other things (no cards, vases or cubes).
+PNP_CATEGORIES = ("jumps", "reached_12", "majorities", "sets", "labours")
 CAT_COLOURS = {
     "cards": (212, 170, 74),
     "vases": (176, 84, 48),
@@ -23,6 +25,9 @@ CAT_COLOURS = {
     "majorities": (92, 124, 64),
     "sets": (84, 150, 186),
     "cubes": (150, 130, 120),
+    "jumps": (176, 84, 48),
+    "reached_12": (238, 222, 170),
+    "labours": (150, 130, 120),
 }
 
 
@@ -35,6 +40,7 @@ class GameOverScene(Scene):
         self.names = names
         self.ctl = controller  # lets the finished game be watched again as a replay
         self.result = score(state)
+        self.categories = PNP_CATEGORIES if state.config.mode == "pnp" else CATEGORIES
 
     def build(self) -> None:
         w, h = self.app.size
@@ -108,7 +114,7 @@ class GameOverScene(Scene):
         FONTS.blit(surface, self.tiebreak_text(), 18, colour("text_light"), (w // 2, 96), "midtop")
         players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
         # The table of categories.
-        table = pygame.Rect(40, 140, int(w * 0.55), 60 + 44 * (len(CATEGORIES) + 3))
+        table = pygame.Rect(40, 140, int(w * 0.55), 60 + 44 * (len(self.categories) + 3))
         D.panel(surface, table, colour("panel"), colour("gold"), 12)
         col_w = (table.w - 220) // max(1, len(players))
         y = table.y + 16
@@ -121,7 +127,7 @@ class GameOverScene(Scene):
             FONTS.blit(
                 surface, seat_name(self.names, p.seat), 18, st["colour"], (x, y), "midtop", "bold"
             )
-        rows = [(t(f"over.cat.{c}"), [getattr(p, c) for p in players]) for c in CATEGORIES]
+        rows = [(t(f"over.cat.{c}"), [getattr(p, c) for p in players]) for c in self.categories]
         rows.append((t("over.total"), [p.total for p in players]))
         rows.append((t("over.place"), [p.place for p in players]))
         rows.append((t("over.column"), [p.apprentice for p in players]))
@@ -166,7 +172,7 @@ class GameOverScene(Scene):
         for k, p in enumerate(players):
             x = chart.x + 30 + k * (bw + 20)
             y = base
-            for c in CATEGORIES:
+            for c in self.categories:
                 v = getattr(p, c)
                 if v <= 0:
                     continue
@@ -186,7 +192,7 @@ class GameOverScene(Scene):
             D.shape(surface, st["shape"], (x + bw // 2, base + 18), 9, st["colour"], st["dark"])
         ly = chart.y + 14
         lx = chart.x + 16
-        for c in CATEGORIES:
+        for c in self.categories:
             pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(lx, ly + 3, 14, 14))
             r = FONTS.blit(surface, t(f"over.cat.{c}"), 16, colour("text_light"), (lx + 20, ly))
             lx = r.right + 14

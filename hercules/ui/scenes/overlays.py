@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from hercules.engine import card_set
-from hercules.engine.actions import CHOOSE_DEMIGOD, END_REST, RETURN_CUBE, TURN_UP
+from hercules.engine.actions import CHOOSE_DEMIGOD, END_REST, ERASE, RETURN_CUBE, TURN_UP
 
 from .. import draw as D
 from ..scene import Scene
@@ -195,7 +195,8 @@ class ChooseDeckOverlay(Overlay):
     height = 380
 
     def __init__(self, app: Any, table: Any) -> None:
-        super().__init__(app, lambda: t("choose.deck"))
+        pnp = table.state.config.mode == "pnp"
+        super().__init__(app, lambda: t("choose.power" if pnp else "choose.deck"))
         self.table = table
 
     def on_escape(self) -> None:
@@ -279,8 +280,15 @@ class RestOverlay(Overlay):
         s = self.table.state
         p = s.players[s.current]
         legal = self.table.ctl.legal()
-        opts = [a for a in legal if a.kind in (RETURN_CUBE, TURN_UP)]
-        shown = sorted(p.cubed) + sorted(p.gods_down)
+        if s.config.mode == "pnp":
+            # The sheet: each power row with circles to erase is a tile (``row:<deck>``).
+            from hercules.engine.pnp import ROWS
+
+            opts = [a._replace(card=f"row:{a.deck}") for a in legal if a.kind == ERASE]
+            shown = [f"row:{d}" for k, d in enumerate(ROWS) if p.circles[k]]
+        else:
+            opts = [a for a in legal if a.kind in (RETURN_CUBE, TURN_UP)]
+            shown = sorted(p.cubed) + sorted(p.gods_down)
         out = []
         w, h = 86, 120
         per_row = max(1, (self.box.w - 40) // (w + 10))
@@ -290,8 +298,36 @@ class RestOverlay(Overlay):
                 self.box.x + 24 + c * (w + 10), self.box.y + 110 + r * (h + 10), w, h
             )
             act = next((a for a in opts if a.card == cid), None)
+            if act is not None and act.kind == ERASE:
+                act = act._replace(card="")  # back to the engine's own action value
             out.append((cid, act, rect))
         return out
+
+    def draw_row_tile(
+        self, surface: pygame.Surface, cid: str, rect: pygame.Rect, active: bool
+    ) -> None:
+        """A print-and-play power row on paper, with how many circles it has."""
+        from hercules.engine.pnp import ROWS
+
+        s = self.table.state
+        row = cid[4:]
+        circles = s.players[s.current].circles[ROWS.index(row)]
+        pygame.draw.rect(surface, colour("parchment"), rect, border_radius=6)
+        name = t(f"deck.{row}")
+        size = FONTS.fit(name, 18, rect.w - 8, "bold", smallest=11)
+        FONTS.blit(
+            surface, name, size, colour("ink"), (rect.centerx, rect.y + 16), "center", "bold"
+        )
+        FONTS.blit(
+            surface,
+            t("rest.circles", n=circles),
+            14,
+            colour("ink_soft"),
+            (rect.centerx, rect.centery + 10),
+            "center",
+        )
+        if active:
+            pygame.draw.rect(surface, colour("highlight"), rect.inflate(4, 4), 2, border_radius=6)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -305,7 +341,8 @@ class RestOverlay(Overlay):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.table.state
-        text = t("rest.help", cubes=3 - s.rest_cubes)
+        pnp = s.config.mode == "pnp"
+        text = t("rest.help_pnp" if pnp else "rest.help", cubes=3 - s.rest_cubes)
         size = 18 if len(FONTS.wrap(text, 18, self.box.w - 48)) == 1 else 16
         lines = FONTS.wrap(text, size, self.box.w - 48)[:2]  # two lines fit above the cards
         y = self.box.y + (70 if len(lines) == 1 else 62)
@@ -314,6 +351,9 @@ class RestOverlay(Overlay):
             y += size + 4
         p = s.players[s.current]
         for cid, act, rect in self.layout_cards():
+            if pnp:
+                self.draw_row_tile(surface, cid, rect, act is not None)
+                continue
             face_up = cid not in p.gods_down
             surface.blit(D.card_face(cid, rect.w, rect.h, face_up=face_up, dim=act is None), rect)
             if cid in p.cubed:
@@ -358,7 +398,7 @@ class HintOverlay(Overlay):
 
         from hercules.ai import make_bot
         from hercules.ai.planner import plan_labours
-        from hercules.engine.actions import USE
+        from hercules.engine.actions import POWER, USE
 
         from ..describe import arithmetic, card_name, labour_title, reason_text
 
@@ -373,8 +413,8 @@ class HintOverlay(Overlay):
             how = arithmetic(plan.op, a, b, r)
             uses = []
             for act in plan.uses:
-                if act.kind == USE:
-                    what = card_name(act.card)
+                if act.kind in (USE, POWER):
+                    what = card_name(act.card) if act.kind == USE else t(f"deck.{act.deck}")
                     if act.target >= 0:
                         uses.append(t("hint.copy", card=what, who=self.table.names[act.target]))
                     else:

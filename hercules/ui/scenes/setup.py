@@ -19,7 +19,7 @@ from ..strings import t
 from ..theme import FONTS, colour, player_style
 
 SEAT_CHOICES = ("human", "easy", "normal", "hard", "off")
-MODES = ("standard", "simplified", "solo")
+MODES = ("standard", "simplified", "solo", "pnp")
 
 
 def seat_names(kinds: list[str], solo: bool) -> list[str]:

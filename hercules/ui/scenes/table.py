@@ -15,7 +15,8 @@ import pygame_gui
 
 from hercules.app.controller import Controller, Record
 from hercules.engine import Action, card_set, labour_result
-from hercules.engine.actions import END_TURN, LABOUR, REST, USE
+from hercules.engine.actions import END_TURN, LABOUR, POWER, REST, USE
+from hercules.engine.pnp import ROW_ABILITY, ROWS
 from hercules.engine.scoring import score
 
 from .. import draw as D
@@ -32,7 +33,7 @@ from ..describe import (
 from ..layout import TableLayout
 from ..scene import Scene
 from ..strings import has, t
-from ..theme import FONTS, colour, player_style, theme_data
+from ..theme import FONTS, colour, deck_colour, player_style, theme_data
 
 CARD_RATIO = 0.72
 
@@ -559,13 +560,32 @@ class TableScene(Scene):
             )
         )
 
+    @staticmethod
+    def uses_of(source: str, legal: list[Action]) -> list[Action]:
+        """Legal uses of a card, or of a print-and-play power row (``row:<deck>``)."""
+        if source.startswith("row:"):
+            return [a for a in legal if a.kind == POWER and a.deck == source[4:]]
+        return [a for a in legal if a.kind == USE and a.card == source]
+
+    @staticmethod
+    def ability_of(source: str) -> str:
+        """The ability of a card or of a power row."""
+        if source.startswith("row:"):
+            return ROW_ABILITY[ROWS.index(source[4:])]
+        return card_set().card(source).ability
+
+    @staticmethod
+    def source_name(source: str) -> str:
+        """A card's name, or a power row's."""
+        return t(f"deck.{source[4:]}") if source.startswith("row:") else card_name(source)
+
     def click_card(self, card_id: str, legal: list[Action]) -> None:
-        """Use a card from the hand: at once, or after choosing its target."""
-        uses = [a for a in legal if a.kind == USE and a.card == card_id]
+        """Use a card (or a power of the sheet): at once, or after choosing its target."""
+        uses = self.uses_of(card_id, legal)
         if not uses:
-            self.say(t("msg.card_unusable", card=card_name(card_id)))
+            self.say(t("msg.card_unusable", card=self.source_name(card_id)))
             return
-        ability = card_set().card(card_id).ability
+        ability = self.ability_of(card_id)
         if len(uses) == 1 and ability in ("white_die", "copy"):
             self.send(uses[0])
             return
@@ -585,7 +605,7 @@ class TableScene(Scene):
             else:
                 self.cancel_mode()
             return
-        uses = [a for a in legal if a.kind == USE and a.card == card_id]
+        uses = self.uses_of(card_id, legal)
         if kind == "die" and target.kind == "die" and target.seat == seat:
             for a in uses:
                 if a.dice == (target.value,):
@@ -609,8 +629,8 @@ class TableScene(Scene):
             return
         _, card_id, selected = self.mode
         want = tuple(sorted(selected))
-        for a in self.ctl.legal():
-            if a.kind == USE and a.card == card_id and a.dice == want:
+        for a in self.uses_of(card_id, self.ctl.legal()):
+            if a.dice == want:
                 self.send(a)
                 return
         self.cancel_mode()
@@ -707,6 +727,9 @@ class TableScene(Scene):
                 out.append(Target(r, kind if seat == s.current else "opp_die", seat=seat, value=i))
             for cid, r in self.hand_cards(seat):
                 out.append(Target(r, "hand_card", seat=seat, value=cid))
+            if self.pnp:
+                for rid, r in self.sheet_layout(seat)[1]:
+                    out.append(Target(r, "hand_card", seat=seat, value=rid))
         return out
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
@@ -788,24 +811,15 @@ class TableScene(Scene):
             )
         # Meander along the top of the board, and labels for the stacks.
         D.meander(bg, pygame.Rect(L.board.x, L.board.y - 5, L.board.w, 10), colour("gold_dark"), 2)
-        FONTS.blit(
-            bg,
-            t("board.demigods"),
-            L.small,
-            colour("text_dim"),
-            (L.demigod_slots[0].x, L.stacks_area.y),
-            "topleft",
-            "bold",
+        labels = (
+            [("board.pnp_legend", L.demigod_slots[0].x)]
+            if self.pnp
+            else [("board.demigods", L.demigod_slots[0].x), ("board.vases", L.vase_slots[0].x)]
         )
-        FONTS.blit(
-            bg,
-            t("board.vases"),
-            L.small,
-            colour("text_dim"),
-            (L.vase_slots[0].x, L.stacks_area.y),
-            "topleft",
-            "bold",
-        )
+        for key, x in labels:
+            FONTS.blit(
+                bg, t(key), L.small, colour("text_dim"), (x, L.stacks_area.y), "topleft", "bold"
+            )
         FONTS.blit(
             bg,
             t("board.white_die"),
@@ -922,6 +936,15 @@ class TableScene(Scene):
             flying = self.cubes_in_flight(i)
             r = max(6, L.rows[i].h // 5)
             for c in range(1, 13):
+                if self.pnp:
+                    # The labour track of the sheet: crossed labours, and the box still to do.
+                    cell = pygame.Rect(0, 0, 2 * r, 2 * r)
+                    cell.center = L.cube_center(i, c)
+                    if p.row >> c & 1:
+                        pygame.draw.rect(surface, st["dark"], cell, 1)
+                    else:
+                        D.pencil_cross(surface, cell, st["dark"])
+                    continue
                 if p.row >> c & 1 or c in flying and not self.anim_started("cube", i, c):
                     D.shape(surface, st["shape"], L.cube_center(i, c), r, st["colour"], st["dark"])
             cx, cy = L.apprentice_center(i, self.shown_pos(i))
@@ -954,11 +977,55 @@ class TableScene(Scene):
         pygame.draw.circle(surface, st["dark"], (x, y - body_h // 4 - bw // 4), bw // 3, 2)
         D.shape(surface, st["shape"], (x, y + body_h // 8), max(3, bw // 6), (250, 244, 230))
 
+    def draw_pnp_legend(self, surface: pygame.Surface) -> None:
+        """Print-and-play: the powers and the jump table on paper, where the stacks would lie."""
+        L = self.layout
+        area = pygame.Rect(
+            L.demigod_slots[0].x,
+            L.demigod_slots[0].y,
+            L.vase_slots[-1].right - L.demigod_slots[0].x,
+            L.demigod_slots[0].h,
+        )
+        pygame.draw.rect(surface, colour("parchment"), area, border_radius=6)
+        pygame.draw.rect(surface, colour("gold_dark"), area, 2, border_radius=6)
+        half = area.w // 2
+        size = max(13, L.small - 1)
+        y = area.y + 6
+        for k, deck in enumerate(ROWS):
+            line = f"{t(f'deck.{deck}')}: {t(f'ability.{ROW_ABILITY[k]}')}"
+            fit = FONTS.fit(line, size, half - 16, smallest=10)
+            FONTS.blit(surface, line, fit, colour("ink"), (area.x + 10, y))
+            y += (area.h - 12) // 6
+        from hercules.engine.cards import pnp_rules
+
+        rules = pnp_rules()
+        FONTS.blit(
+            surface,
+            t("sheet.jump_table"),
+            size,
+            colour("terracotta_dark"),
+            (area.x + half + 10, area.y + 6),
+            "topleft",
+            "bold",
+        )
+        top = area.y + 6 + size + 6
+        step = (area.bottom - 4 - top) // 3
+        for n, spaces in enumerate(range(3, 8)):  # two columns: 3-5, then 6 and 7+
+            label = t(
+                "sheet.jump_row",
+                spaces=spaces if spaces < 7 else "7+",
+                vp=rules.jump_points(spaces),
+            )
+            x = area.x + half + 10 + (n // 3) * (half // 2)
+            FONTS.blit(surface, label, size, colour("ink"), (x, top + (n % 3) * step))
+
     def draw_stacks(self, surface: pygame.Surface) -> None:
         L = self.layout
         s = self.state
         decks = card_set().decks
-        for k, r in enumerate(L.demigod_slots):
+        if self.pnp:
+            self.draw_pnp_legend(surface)
+        for k, r in enumerate(L.demigod_slots if not self.pnp else []):
             st = s.demigod_stacks[k]
             if st:
                 for j in range(min(len(st) - 1, 4)):
@@ -980,7 +1047,7 @@ class TableScene(Scene):
                     "center",
                 )
             self.count_badge(surface, r, len(st))
-        for k, r in enumerate(L.vase_slots):
+        for k, r in enumerate(L.vase_slots if not self.pnp else []):
             st = s.vase_stacks[k]
             if st:
                 if len(st) > 1:
@@ -1090,6 +1157,9 @@ class TableScene(Scene):
                 and seat == s.current
             ):
                 pygame.draw.rect(surface, colour("laurel"), r.inflate(8, 8), 3, border_radius=8)
+        if self.pnp:
+            self.draw_sheet(surface, seat)
+            return
         # Supply.
         sx, sy = self.supply_pos(seat)
         flying = len(self.cubes_in_flight(seat))
@@ -1139,6 +1209,88 @@ class TableScene(Scene):
             if self.mode is not None and self.mode[1] == cid and seat == s.current:
                 pygame.draw.rect(surface, colour("laurel"), r.inflate(6, 6), 3, border_radius=6)
 
+    @property
+    def pnp(self) -> bool:
+        """True in the print-and-play variant: score sheets instead of cubes and cards."""
+        return self.state.config.mode == "pnp"
+
+    def sheet_layout(self, seat: int) -> tuple[list[pygame.Rect], list[tuple[str, pygame.Rect]]]:
+        """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
+        area = self.hand_area(seat)
+        area = pygame.Rect(area.x, area.y - 4, area.w, area.h + 4)
+        box = max(12, min(22, (area.w - 8) // 12 - 2))
+        labours = [pygame.Rect(area.x + 4 + i * (box + 2), area.y + 4, box, box) for i in range(12)]
+        top = area.y + box + 12
+        rh = max(14, (area.bottom - top - 4) // 6)
+        rows = [
+            (f"row:{d}", pygame.Rect(area.x + 2, top + k * rh, area.w - 4, rh - 2))
+            for k, d in enumerate(ROWS)
+        ]
+        return labours, rows
+
+    def draw_sheet(self, surface: pygame.Surface, seat: int) -> None:
+        """The player's paper sheet with pencil crosses and circles."""
+        L = self.layout
+        s = self.state
+        p = s.players[seat]
+        area = self.hand_area(seat).inflate(4, 6)
+        pygame.draw.rect(surface, colour("parchment"), area, border_radius=4)
+        for y in range(area.y + 8, area.bottom, 9):  # faint ruled lines: it is paper
+            pygame.draw.line(surface, (214, 214, 228), (area.x + 3, y), (area.right - 3, y), 1)
+        pencil = (70, 66, 72)
+        labours, rows = self.sheet_layout(seat)
+        for c, r in enumerate(labours, start=1):
+            pygame.draw.rect(surface, (150, 140, 130), r, 1)
+            FONTS.blit(surface, str(c), max(9, r.h // 2), colour("ink_soft"), r.center, "center")
+            if not p.row >> c & 1:
+                D.pencil_cross(surface, r, pencil)
+            if p.circled >> c & 1:
+                pygame.draw.ellipse(surface, pencil, r.inflate(6, 6), 2)
+        usable: set[str] = set()
+        choosing = seat == self.human_seat() and s.prompt == "action"
+        if choosing:
+            usable = {f"row:{a.deck}" for a in self.ctl.legal() if a.kind == POWER}
+        boxes = 6
+        size = min(
+            FONTS.fit(t(f"deck.{d}"), max(11, rows[0][1].h - 6), 70, "bold", smallest=9)
+            for d in ROWS
+        )
+        for k, (rid, r) in enumerate(rows):
+            FONTS.blit(
+                surface,
+                t(f"deck.{ROWS[k]}"),
+                size,
+                D.shade(deck_colour(ROWS[k]), 0.7),
+                (r.x + 4, r.centery),
+                "midleft",
+                "bold",
+            )
+            bs = min(r.h - 4, (r.w - 84) // boxes - 3)
+            for b in range(boxes):
+                cell = pygame.Rect(r.x + 80 + b * (bs + 3), r.centery - bs // 2, bs, bs)
+                pygame.draw.rect(surface, (150, 140, 130), cell, 1)
+                if b < p.crosses[k]:
+                    D.pencil_cross(surface, cell, pencil)
+                if b < p.circles[k]:
+                    pygame.draw.ellipse(surface, pencil, cell.inflate(4, 4), 2)
+            if rid in usable:
+                pygame.draw.rect(surface, colour("highlight"), r, 2, border_radius=4)
+            if self.mode is not None and self.mode[1] == rid and seat == s.current:
+                pygame.draw.rect(surface, colour("laurel"), r, 3, border_radius=4)
+        # Where the standard game shows the cube supply: the jump points scored so far.
+        _, sy = self.supply_pos(seat)
+        jumps = self.scores().players[seat].jumps
+        right = self.layout.panels[seat].right - 10
+        FONTS.blit(
+            surface,
+            t("sheet.jumps", vp=jumps),
+            L.small,
+            colour("text_light"),
+            (right, sy),
+            "midright",
+            "bold",
+        )
+
     def scores(self) -> Any:
         """The running score of the state shown, computed once per state."""
         if self._score is None or self._score[0] is not self.state:
@@ -1149,10 +1301,7 @@ class TableScene(Scene):
         if self.mode is None:
             return False
         kind, card_id, _ = self.mode
-        for a in self.ctl.legal():
-            if a.kind == USE and a.card == card_id and i in a.dice:
-                return True
-        return False
+        return any(i in a.dice for a in self.uses_of(card_id, self.ctl.legal()))
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         L = self.layout
@@ -1212,12 +1361,12 @@ class TableScene(Scene):
                 return [t("prompt.hades")]
             return [t("prompt.wait")]
         if self.mode is not None:
-            return [t(f"prompt.mode.{self.mode[0]}", card=card_name(self.mode[1]))]
+            return [t(f"prompt.mode.{self.mode[0]}", card=self.source_name(self.mode[1]))]
         if s.prompt == "action":
             ways = self.labour_ways(self.ctl.legal())
             if ways:
                 return [
-                    t("prompt.choose_labour"),
+                    t("prompt.choose_labour_pnp" if self.pnp else "prompt.choose_labour"),
                     t("prompt.reachable", labours=", ".join(str(c) for c in sorted(ways))),
                 ]
             return [t("prompt.no_labour")]
@@ -1314,6 +1463,15 @@ class TableScene(Scene):
                 for a in ways:
                     lines.append(arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], tg.value))
             return list(dict.fromkeys(lines))
+        if tg.kind == "hand_card" and str(tg.value).startswith("row:"):
+            k = ROWS.index(tg.value[4:])
+            p = s.players[tg.seat]
+            return [
+                self.source_name(tg.value),
+                t(f"ability.{ROW_ABILITY[k]}"),
+                t("tip.row", crosses=p.crosses[k], circles=p.circles[k]),
+                t(f"deck.earn.{ROWS[k]}"),
+            ]
         if tg.kind in ("god", "zeus", "hand_card"):
             lines = card_tooltip(tg.value, simplified)
             if tg.kind == "hand_card":

@@ -1,0 +1,84 @@
+"""The print-and-play table: sheets, powers by mouse, erasing when resting, to the scores."""
+
+from __future__ import annotations
+
+import random
+
+from support.mouse import click, click_widget, frames
+
+from hercules.ui.scenes.gameover import PNP_CATEGORIES, GameOverScene
+from hercules.ui.scenes.overlays import ChoiceOverlay, ChooseDeckOverlay, RestOverlay
+from hercules.ui.scenes.setup import start_game
+from hercules.ui.scenes.table import TableScene
+
+
+def mouse_turn(app, table: TableScene, rng: random.Random) -> None:
+    top = app.top
+    if isinstance(top, ChoiceOverlay | ChooseDeckOverlay):
+        buttons = [b for b in top.actions if b.text not in ("Cancel", "Annulla")]
+        click_widget(app, rng.choice(buttons))
+        return
+    if isinstance(top, RestOverlay):
+        tiles = [(cid, act, rect) for cid, act, rect in top.layout_cards() if act is not None]
+        if tiles and rng.random() < 0.8:
+            click(app, rng.choice(tiles)[2].center)
+        else:
+            click_widget(app, next(iter(top.actions)))
+        return
+    assert top is table
+    legal = table.ctl.legal()
+    seat = table.state.current
+    powers = [a for a in legal if a.kind == "power"]
+    ways = table.labour_ways(legal)
+    if powers and rng.random() < 0.4:
+        row = f"row:{rng.choice(powers).deck}"
+        rect = dict(table.sheet_layout(seat)[1])[row]
+        click(app, rect.center)
+        if table.mode is None:
+            return
+        kind = table.mode[0]
+        if kind in ("die", "reroll"):
+            targets = [
+                i for i in range(len(table.die_rects(seat))) if table.die_targetable(seat, i)
+            ]
+            click(app, table.die_rects(seat)[rng.choice(targets)].center)
+            if kind == "reroll":
+                click_widget(app, table.btn_confirm)
+        elif kind == "copy":
+            click(app, table.die_rects(1 - seat)[0].center)
+        return
+    if ways and rng.random() < 0.9:
+        click(app, table.layout.columns[rng.choice(sorted(ways))].center)
+    elif table.btn_rest.is_enabled:
+        click_widget(app, table.btn_rest)
+    else:
+        click_widget(app, table.btn_end)
+
+
+def test_two_humans_play_print_and_play_with_the_mouse_only(app):
+    ctl, names = start_game("pnp", ["human", "human"], seed=7)
+    table = TableScene(app, ctl, names, autosave=False)
+    app.push(table)
+    rng = random.Random(7)
+    frames(app, 3)
+    for _ in range(6000):
+        if isinstance(app.top, GameOverScene):
+            break
+        if ctl.human_to_act():
+            mouse_turn(app, table, rng)
+        frames(app, 1)
+    assert ctl.is_over and isinstance(app.top, GameOverScene)
+    kinds = {r.action.kind for r in ctl.history if r.seat >= 0}
+    assert {"labour", "power", "rest", "erase"} <= kinds
+    assert app.top.categories == PNP_CATEGORIES
+    assert any("crosses a box" in line for line in table.log)
+
+
+def test_a_bot_only_print_and_play_game_reaches_the_scores(app):
+    ctl, names = start_game("pnp", ["easy", "normal", "hard"], seed=2)
+    app.push(TableScene(app, ctl, names, autosave=False))
+    for _ in range(20000):
+        if isinstance(app.top, GameOverScene):
+            break
+        frames(app, 1)
+    assert ctl.is_over and isinstance(app.top, GameOverScene)
