@@ -82,3 +82,19 @@ def test_a_bot_only_print_and_play_game_reaches_the_scores(app):
             break
         frames(app, 1)
     assert ctl.is_over and isinstance(app.top, GameOverScene)
+
+
+def test_the_rules_screen_explains_print_and_play_in_both_languages(app):
+    from hercules.ui import strings
+    from hercules.ui.scenes.rules import RulesScene
+
+    for lang, head in (("en", "Print-and-play"), ("it", "Print & Play")):
+        strings.set_language(lang)
+        try:
+            scene = RulesScene(app)
+            app.push(scene)
+            heads = [text for style, text in scene.lines if style == "head"]
+            assert any(h.startswith(head) for h in heads)
+            app.pop()
+        finally:
+            strings.set_language("en")

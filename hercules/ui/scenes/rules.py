@@ -40,7 +40,8 @@ class RulesScene(Scene):
     def compose(self, width: int) -> list[tuple[str, str]]:
         """(style, text) lines: the rules, then the cards."""
         out: list[tuple[str, str]] = []
-        for para in text_file("rules").split("\n"):
+        text = text_file("rules") + "\n\n" + text_file("rules_pnp")  # the variant after the game
+        for para in text.split("\n"):
             if para.startswith("# "):
                 out.append(("head", para[2:]))
             elif para.strip():
