@@ -989,7 +989,8 @@ class TableScene(Scene):
         pygame.draw.rect(surface, colour("parchment"), area, border_radius=6)
         pygame.draw.rect(surface, colour("gold_dark"), area, 2, border_radius=6)
         half = area.w // 2
-        size = max(13, L.small - 1)
+        # Six lines must fit the paper: the text size follows the line spacing.
+        size = max(10, min(L.small - 1, (area.h - 12) // 6 - 3))
         y = area.y + 6
         for k, deck in enumerate(ROWS):
             line = f"{t(f'deck.{deck}')}: {t(f'ability.{ROW_ABILITY[k]}')}"
