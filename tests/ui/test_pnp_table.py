@@ -98,3 +98,43 @@ def test_the_rules_screen_explains_print_and_play_in_both_languages(app):
             app.pop()
         finally:
             strings.set_language("en")
+
+
+def test_a_print_and_play_game_autosaves_continues_and_replays(tmp_path):
+    from support.mouse import frames as run
+
+    from hercules.app import paths, saves
+    from hercules.engine.adapter import RULES
+    from hercules.ui.app import App, Settings
+    from hercules.ui.scenes.replay import ReplayScene
+    from hercules.ui.scenes.title import TitleScene
+
+    paths.set_data_dir(tmp_path)
+    try:
+        app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
+        ctl, names = start_game("pnp", ["human", "normal"], seed=13)
+        table = TableScene(app, ctl, names)
+        app.push(table)
+        rng = random.Random(13)
+        while sum(1 for r in ctl.history for e in r.events if e.type == "turn_ended") < 6:
+            if ctl.human_to_act():
+                legal = ctl.legal()
+                ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
+            run(app, 1)
+        while not (ctl.human_to_act() and ctl.state.prompt == "action"):
+            run(app, 1)
+        table.wait_for_saves()
+        state = ctl.state
+        app.close()
+
+        app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
+        title = TitleScene(app)
+        app.push(title)
+        title.choose("continue")
+        assert isinstance(app.top, TableScene) and app.top.state == state
+        loaded = saves.load_save(saves.autosave_path(paths.saves_dir()), RULES)
+        app.push(ReplayScene(app, loaded))
+        assert app.top.ctl.states[-1] == state
+        app.close()
+    finally:
+        paths.set_data_dir(None)
