@@ -2,6 +2,13 @@
 
 Difficulty comes only from decisions: every bot sees the same state and draws
 its own choices from its own generator; none touches the game's dice.
+
+In the print-and-play variant (mode ``pnp``) Normal and Hard play the score sheet: the
+planner uses the certain power rows, a labour is worth its jump VP (the sheet's table), 5 VP
+for reaching labour 12 and the power row it crosses (majorities and sets, as symbols are
+valued in the other modes); they rest when erasing circles is worth more, erase the most
+useful rows first, and gamble with Pan (third die) or Tyche (re-roll). Every other mode is
+played exactly as before: the pnp branches are taken only when ``config.pnp`` is set.
 """
 
 from __future__ import annotations
@@ -16,12 +23,16 @@ from hercules.engine.actions import (
     CHOOSE_DEMIGOD,
     END_REST,
     END_TURN,
+    ERASE,
     LABOUR,
+    POWER,
     REST,
     RETURN_CUBE,
     TURN_UP,
     USE,
 )
+from hercules.engine.cards import pnp_rules
+from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX
 from hercules.engine.rules import first_stop
 from hercules.engine.scoring import score, symbol_counts
 from hercules.engine.state import GameState
@@ -44,6 +55,13 @@ def _ways() -> dict[int, int]:
 
 
 WAYS = _ways()
+
+#: One Demigod card of each deck, so that a reason about a pnp power row names it the way the
+#: table names a card (``card_name`` of a Demigod card is its deck's name).
+_ROW_CARD = {
+    d.id: min(c.id for c in _CARDS.cards.values() if c.kind == "demigod" and c.deck == d.id)
+    for d in _CARDS.decks
+}
 
 
 def _why(key: str, text: str, **params: object) -> str:
@@ -112,6 +130,7 @@ class Weights:
     rest_god: float = 0.8  #: a god turned face up by resting
     end_lead: float = 0.5  #: per VP of lead when ending the game by reaching 12
     gamble: float = 2.0  #: threshold to try a re-roll / the white die when nothing else works
+    rest_labour: float = 1.0  #: pnp: a labour circle erased by resting (1 VP back, and a use)
 
 
 class NormalBot(RandomBot):
@@ -122,6 +141,8 @@ class NormalBot(RandomBot):
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__()
         self.w = weights or Weights()
+        #: The rarity weight in pnp (Hard tunes it apart from the other modes).
+        self.sheet_rarity = self.w.rarity
 
     # --- the interface ------------------------------------------------------------------------
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -164,6 +185,8 @@ class NormalBot(RandomBot):
 
     def plan_value(self, s: GameState, plan: Plan) -> float:
         """Immediate value of performing ``plan`` (VP now, plus what the cards are worth later)."""
+        if s.config.pnp:
+            return self.sheet_plan_value(s, plan)
         w = self.w
         seat = s.current
         p = s.players[seat]
@@ -187,6 +210,43 @@ class NormalBot(RandomBot):
         v += p.supply * 0  # cubes kept in supply are counted through the cube cost
         return v
 
+    def sheet_plan_value(self, s: GameState, plan: Plan) -> float:
+        """pnp: ``plan``'s value: jump VP, labour 12, the row crossed; a power costs a cube."""
+        w = self.w
+        rules = pnp_rules()
+        seat = s.current
+        p = s.players[seat]
+        row = p.row & ~(1 << plan.labour)
+        new = first_stop(row)
+        adv = new - p.pos
+        v = w.advance * adv + self.sheet_rarity * (1 - WAYS[plan.labour] / 36)
+        v -= w.cube * plan.cubes  # each power circles a labour: a VP lost unless erased
+        v += rules.labour_vp
+        if adv > 0:
+            v += rules.jump_points(adv)
+            if new == 12:
+                v += rules.reach_12_vp
+                if not s.ended_by:
+                    v += w.end_lead * self.lead(s, seat)
+        if plan.decks:
+            v += max(self.row_value(s, d) for d in plan.decks)
+        return v
+
+    def row_value(self, s: GameState, row: str) -> float:
+        """pnp: what crossing a box of power row ``row`` is worth to the seat to act."""
+        w = self.w
+        k = ROW_INDEX[row]
+        mine = s.players[s.current].crosses
+        if mine[k] >= pnp_rules().boxes_per_row:
+            return 0.0
+        best_other = max((s.players[q].crosses[k] for q in range(s.n) if q != s.current), default=0)
+        v = w.symbol + w.ability * self.remaining_fraction(s)
+        if mine[k] + 1 >= best_other and mine[k] < best_other + 1:
+            v += w.majority
+        if mine[k] == min(mine):
+            v += w.set_part
+        return v
+
     def lead(self, s: GameState, seat: int) -> float:
         """This seat's running score minus the best other seat's."""
         totals = [ps.total for ps in score(s).players]
@@ -202,7 +262,9 @@ class NormalBot(RandomBot):
         return _CARDS.cards[s.vase_stacks[k][-1]].vp if k >= 0 else 0
 
     def deck_value(self, s: GameState, deck: str) -> float:
-        """Value of the top card of a demigod deck."""
+        """Value of the top card of a demigod deck (pnp: of a box crossed in that row)."""
+        if s.config.pnp:
+            return self.row_value(s, deck)
         k = [d.id for d in _CARDS.decks].index(deck)
         stack = s.demigod_stacks[k]
         return self.card_value(s, stack[-1]) if stack else 0.0
@@ -239,21 +301,45 @@ class NormalBot(RandomBot):
     def rest_value(self, s: GameState) -> float:
         """Value of resting now (cubes back, a god up) against using the turn for a labour."""
         p = s.players[s.current]
+        if s.config.pnp:
+            powers, labours = self.sheet_rest(s)
+            return self.w.rest_cube * powers + self.w.rest_labour * labours
         v = self.w.rest_cube * min(3, len(p.cubed))
         if p.gods_down and s.config.gods_active:
             v += self.w.rest_god
         return v
 
+    @staticmethod
+    def sheet_rest(s: GameState) -> tuple[int, int]:
+        """pnp: the power circles and labour circles resting now would erase."""
+        p = s.players[s.current]
+        rules = pnp_rules()
+        return (
+            min(rules.rest_power_circles, sum(p.circles)),
+            min(rules.rest_labour_circles, bin(p.circled).count("1")),
+        )
+
     def rest_summary(self, s: GameState) -> str:
         """What resting now would do, in words."""
         p = s.players[s.current]
+        if s.config.pnp:
+            powers, labours = self.sheet_rest(s)
+            if not powers and not labours:
+                return "nothing better to do"
+            return f"erases {powers} power circle(s) and {labours} labour circle(s)"
         n = min(3, len(p.cubed))
         god = " and turns a god up" if p.gods_down and s.config.gods_active else ""
         return f"takes back {n} cube(s){god}" if n or god else "nothing better to do"
 
     def rest_params(self, s: GameState) -> dict[str, int]:
-        """What resting now would do, as the parameters of a reason."""
+        """What resting now would do, as the parameters of a reason.
+
+        pnp: ``circles`` and ``labours`` erased.
+        """
         p = s.players[s.current]
+        if s.config.pnp:
+            powers, labours = self.sheet_rest(s)
+            return {"circles": powers, "labours": labours}
         return {
             "cubes": min(3, len(p.cubed)),
             "god": int(bool(p.gods_down and s.config.gods_active)),
@@ -286,6 +372,8 @@ class NormalBot(RandomBot):
     def gamble(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action | None:
         """No sure labour: try the white die or a re-roll if one is free or cheap."""
         p = s.players[s.current]
+        if s.config.pnp:
+            return self.sheet_gamble(s, legal)
         options = []
         for a in legal:
             if a.kind != USE:
@@ -307,15 +395,58 @@ class NormalBot(RandomBot):
         )
         return act
 
+    def sheet_gamble(self, s: GameState, legal: Sequence[Action]) -> Action | None:
+        """pnp: no sure labour: try Pan's third die, else Tyche re-rolling every die."""
+        if s.players[s.current].row == 0 or self.w.cube > self.w.gamble:
+            return None
+        n = len(s.dice_of(s.current))
+        options = []
+        for a in legal:
+            if a.kind != POWER:
+                continue
+            ability = ROW_ABILITY[ROW_INDEX[a.deck]]
+            if ability == "white_die":
+                options.append((0, a))
+            elif ability == "reroll" and len(a.dice) == n:
+                options.append((1, a))
+        if not options:
+            return None
+        act = min(options)[1]
+        name = _CARDS.deck(act.deck).name
+        self.reason = _why(
+            "gamble",
+            f"no labour within reach: tries its luck with {name}",
+            card=_ROW_CARD[act.deck],
+            deck=act.deck,
+        )
+        return act
+
     def choose_deck(self, s: GameState, legal: Sequence[Action]) -> Action:
-        """The demigod card worth most."""
+        """The demigod card worth most (pnp: the power row worth most to cross)."""
         best = max(legal, key=lambda a: (self.deck_value(s, a.deck), a.deck))
         name = _CARDS.deck(best.deck).name
+        if s.config.pnp:
+            self.reason = _why("deck_row", f"crosses {name}: the most useful row", deck=best.deck)
+            return best
         self.reason = _why("deck", f"takes {name}: the most useful card", deck=best.deck)
         return best
 
     def rest_step(self, s: GameState, legal: Sequence[Action]) -> Action:
-        """Return cubes from the most useful cards, turn the best god up, then finish."""
+        """Return cubes from the most useful cards, turn the best god up, then finish.
+
+        pnp: erase power circles from the most useful rows first, then finish.
+        """
+        erase = [a for a in legal if a.kind == ERASE]
+        if erase:
+            best = max(erase, key=lambda a: (self.row_rank(a.deck), a.deck))
+            name = _CARDS.deck(best.deck).name
+            self.reason = _why(
+                "frees",
+                f"rests: frees a {name} box",
+                card=_ROW_CARD[best.deck],
+                deck=best.deck,
+            )
+            return best
         cubes = [a for a in legal if a.kind == RETURN_CUBE]
         if cubes:
             best = max(cubes, key=lambda a: (self.ability_rank(a.card), a.card))
@@ -331,6 +462,12 @@ class NormalBot(RandomBot):
             return best
         self.reason = _why("rest_done", "finishes resting")
         return next(a for a in legal if a.kind == END_REST)
+
+    @staticmethod
+    def row_rank(row: str) -> int:
+        """How useful a pnp power row is for planning, as :meth:`ability_rank` for cards."""
+        order = ("copy", "white_die", "reroll", "flip", "minus_one", "plus_one")
+        return order.index(ROW_ABILITY[ROW_INDEX[row]])
 
     @staticmethod
     def ability_rank(card_id: str) -> int:
@@ -362,6 +499,9 @@ class HardBot(NormalBot):
         # Tuned by tournament against Normal: a rare labour matters less once the next
         # roll is looked at explicitly.
         super().__init__(weights or Weights(rarity=2.5))
+        # In pnp, by tournament against Normal (200 two-player games): with the lower rarity
+        # Hard won 33%, with Normal's 50%.
+        self.sheet_rarity = Weights().rarity if weights is None else weights.rarity
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best immediate value plus expected next turn."""
@@ -386,17 +526,25 @@ class HardBot(NormalBot):
             future = self.future(self.after_plan(s, plan), seat)
             futures.append(future)
             options.append((value + self.lookahead * future, plan))
-        for value, action in self.chances(s, legal):
+        # pnp: the sheet's many Tyche boxes make a re-roll look better than a sure labour more
+        # often than it is (tournament against Normal): gamble only with no labour in reach.
+        chances = [] if s.config.pnp else self.chances(s, legal)
+        for value, action in chances:
             # A chance card is judged by the expected best plan after it; the turn after
             # that is assumed to look like the best sure option's.
             options.append((value + self.lookahead * max(futures), action))
         total, choice = max(options, key=lambda o: (o[0], o[1] == "rest"))
         if isinstance(choice, Action):
-            name = _CARDS.cards[choice.card].name
+            if choice.kind == POWER:
+                name = _CARDS.deck(choice.deck).name
+                card = _ROW_CARD[choice.deck]
+            else:
+                name = _CARDS.cards[choice.card].name
+                card = choice.card
             self.reason = _why(
                 "chance",
                 f"uses {name} for a better roll (expected {total:.1f})",
-                card=choice.card,
+                card=card,
                 value=f"{total:.1f}",
             )
             return choice
@@ -414,20 +562,24 @@ class HardBot(NormalBot):
         out = []
         seen: set[tuple[str, bool, tuple[int, ...]]] = set()
         for a in legal:
-            if a.kind != USE:
+            if a.kind == POWER:  # pnp: a power costs a circled labour, counted like a cube
+                ability, god = ROW_ABILITY[ROW_INDEX[a.deck]], False
+            elif a.kind == USE:
+                card = _CARDS.cards[a.card]
+                ability, god = card.ability, card.kind == "god"
+            else:
                 continue
-            card = _CARDS.cards[a.card]
-            if card.ability not in ("white_die", "reroll"):
+            if ability not in ("white_die", "reroll"):
                 continue
-            key = (card.ability, card.kind == "god", a.dice)
+            key = (ability, god, a.dice)
             if key in seen:  # interchangeable cards: judge one of each kind
                 continue
             seen.add(key)
-            cost = self.w.god_use if card.kind == "god" else self.w.cube
+            cost = self.w.god_use if god else self.w.cube
             after, _ = apply(s, a)
             seat = s.current
             total = 0.0
-            if card.ability == "white_die":
+            if ability == "white_die":
                 outcomes = [((f,), 1) for f in range(1, 7)]
             elif len(a.dice) == 1:
                 outcomes = [((f,), 1) for f in range(1, 7)]
@@ -491,6 +643,7 @@ def _next_turn(s: GameState, seat: int) -> GameState:
     t.pending = ()
     t.rest_cubes = 0
     t.rest_god = False
+    t.powers_used = ()
     return t
 
 

@@ -3,6 +3,12 @@
 Only abilities with a certain outcome are planned (+1, −1, flip, copy); re-rolls and the white
 die are chance, which the bots weigh separately. The search is a uniform-cost search over
 (dice, cards used), where cards with the same ability and the same price are interchangeable.
+
+In the print-and-play variant (mode ``pnp``) there are no cards: each free (crossed, uncircled)
+box of a certain-outcome power row (Hestia +1, Hecate -1, Aeolus copy, Morpheus flip) is one
+use, taken with a ``power`` action, and each use also circles a completed labour, so the uses
+are bounded by the free labours as demigod uses are by the cubes in supply. A use is counted
+in ``Plan.cubes`` (it costs what a cube does: a circled labour is a VP lost at the end).
 """
 
 from __future__ import annotations
@@ -12,7 +18,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from hercules.engine import Action, card_set, labour_result
-from hercules.engine.actions import LABOUR, USE
+from hercules.engine.actions import LABOUR, POWER, USE
+from hercules.engine.pnp import ROW_ABILITY, ROWS, earned_rows, free_labours
 from hercules.engine.state import GameState
 
 #: Abilities whose result is certain, so a plan can rely on them.
@@ -27,11 +34,11 @@ class Plan:
     labour: int
     uses: tuple[Action, ...]  #: ability uses, in order
     finish: Action  #: the labour action itself
-    cubes: int  #: cubes placed on Demigod cards
+    cubes: int  #: cubes placed on Demigod cards (pnp: powers used, each circling a labour)
     gods: int  #: God cards turned face down
     op: str
     faces: tuple[int, int]  #: the two faces combined
-    decks: tuple[str, ...]  #: Demigod decks the labour would earn (choose one)
+    decks: tuple[str, ...]  #: Demigod decks the labour would earn (pnp: rows it would cross)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -45,7 +52,13 @@ class Plan:
 
 
 def eligible_decks(state: GameState, op: str, faces: tuple[int, int]) -> tuple[str, ...]:
-    """Demigod decks a labour by ``op`` on ``faces`` would earn now (top cards only)."""
+    """Demigod decks a labour by ``op`` on ``faces`` would earn now (top cards only).
+
+    In pnp: the power rows the labour would let the seat to act cross (full rows left out).
+    """
+    if state.config.pnp:
+        p = state.players[state.current]
+        return tuple(sorted(ROWS[k] for k in earned_rows(p, op, faces)))
     cs = card_set()
     out = []
     for k, deck in enumerate(cs.decks):
@@ -61,8 +74,18 @@ def eligible_decks(state: GameState, op: str, faces: tuple[int, int]) -> tuple[s
 
 
 def _groups(state: GameState, seat: int) -> list[tuple[str, bool, tuple[str, ...]]]:
-    """Unused certain-outcome cards, grouped by (ability, is a demigod)."""
+    """Unused certain-outcome cards, grouped by (ability, is a demigod).
+
+    In pnp: one group per certain power row, holding the row id once per free box.
+    """
     p = state.players[seat]
+    if state.config.pnp:
+        rows = []
+        for k, row in enumerate(ROWS):
+            free = p.crosses[k] - p.circles[k]
+            if ROW_ABILITY[k] in CERTAIN and free > 0:
+                rows.append((ROW_ABILITY[k], True, (row,) * free))
+        return sorted(rows)
     cards = card_set().cards
     groups: dict[tuple[str, bool], list[str]] = {}
     for cid in p.demigods:
@@ -97,7 +120,9 @@ def plan_labours(
     p = state.players[seat]
     row = p.row
     groups = _groups(state, seat)
-    supply = p.supply
+    pnp = state.config.pnp
+    # A demigod use places a cube from the supply; a power circles a free labour.
+    supply = bin(free_labours(p)).count("1") if pnp else p.supply
     # What copying a seat gives. Hades' second die is the white die: when this seat holds
     # the white die and changes it, copying Hades afterwards takes the changed face.
     holds_white = state.white_holder == seat
@@ -157,7 +182,7 @@ def plan_labours(
             card = ids[k]
             nused = used[:g] + (k + 1,) + used[g + 1 :]
             nc, ng = (cubes + 1, gods) if demigod else (cubes, gods + 1)
-            for ndice, act in _moves(ability, card, dice, copy_sources):
+            for ndice, act in _moves(ability, card, dice, copy_sources, pnp):
                 if (ndice, nused) in seen:
                     continue
                 heapq.heappush(heap, (nc, ng, steps + 1, counter, ndice, nused, (*uses, act)))
@@ -165,14 +190,17 @@ def plan_labours(
     return best
 
 
-def _moves(ability: str, card: str, dice: tuple[int, ...], sources: list) -> list[tuple]:
-    """The dice each use of ``card`` can make, with the action that makes them."""
+def _moves(
+    ability: str, card: str, dice: tuple[int, ...], sources: list, pnp: bool = False
+) -> list[tuple]:
+    """The dice each use of ``card`` (pnp: of the power row ``card``) can make, with its action."""
     out = []
     if ability == "copy":
         for q, faces, white_second in sources:
             if white_second:
                 faces = (faces[0], dice[2])
-            out.append((faces + dice[2:], Action(USE, card=card, target=q)))
+            act = Action(POWER, deck=card, target=q) if pnp else Action(USE, card=card, target=q)
+            out.append((faces + dice[2:], act))
         return out
     for i, v in enumerate(dice):
         if ability == "plus_one":
@@ -185,5 +213,6 @@ def _moves(ability: str, card: str, dice: tuple[int, ...], sources: list) -> lis
             nv = v - 1
         else:  # flip
             nv = 7 - v
-        out.append((dice[:i] + (nv,) + dice[i + 1 :], Action(USE, card=card, dice=(i,))))
+        act = Action(POWER, deck=card, dice=(i,)) if pnp else Action(USE, card=card, dice=(i,))
+        out.append((dice[:i] + (nv,) + dice[i + 1 :], act))
     return out

@@ -146,6 +146,9 @@ def _reason(key: str, p: dict[str, str]) -> str:
     if name in _PLAIN_REASONS:
         return t(key)
     if name in ("rest", "hard_rest"):
+        if "circles" in p:  # the print-and-play sheet: circles erased instead of cubes
+            summary = t("bot.rest.circles", circles=int(p["circles"]), labours=int(p["labours"]))
+            return t(key, summary=summary)
         return t(key, summary=_rest_summary(int(p["cubes"]), int(p["god"])))
     if name == "aims":
         cards = int(p["cards"])
@@ -165,7 +168,7 @@ def _reason(key: str, p: dict[str, str]) -> str:
         return t(key, card=card_name(p["card"]))
     if name == "chance":
         return t(key, card=card_name(p["card"]), value=number(float(p["value"])))
-    if name == "deck":
+    if name in ("deck", "deck_row"):
         if p["deck"] not in {d.id for d in card_set().decks}:
             raise KeyError(p["deck"])
         return t(key, deck=t(f"deck.{p['deck']}"))
@@ -194,6 +197,8 @@ REASON_KEYS = (
     "bot.turns_up",
     "bot.chance",
     "bot.deck",
+    "bot.deck_row",
+    "bot.rest.circles",
     "bot.rest.cube_god",
     "bot.rest.cubes_god",
     "bot.rest.cube",

@@ -138,3 +138,31 @@ def test_a_print_and_play_game_autosaves_continues_and_replays(tmp_path):
         app.close()
     finally:
         paths.set_data_dir(None)
+
+
+def test_bot_reasons_in_print_and_play_are_translated():
+    from hercules.ai import make_bot
+    from hercules.engine import GameConfig, apply, legal_actions, new_game
+    from hercules.ui import strings
+    from hercules.ui.describe import reason_text
+
+    reasons = []
+    bots = [make_bot("normal"), make_bot("normal")]
+    rng = random.Random(1)
+    s = new_game(GameConfig(2, "pnp"), 1)
+    while not s.is_terminal:
+        legal = legal_actions(s)
+        if s.prompt in ("roll", "hades"):
+            s, _ = apply(s, legal[0])
+            continue
+        bot = bots[s.current]
+        s, _ = apply(s, bot.choose(s, legal, rng))
+        reasons.append(bot.explain())
+    strings.set_language("it")
+    try:
+        rendered = [reason_text(r) for r in reasons]
+    finally:
+        strings.set_language("en")
+    english = {r.rsplit("|", 1)[-1] for r in reasons}
+    assert not english & set(rendered)  # every reason came out in Italian, none fell back
+    assert any("potere" in line for line in rendered)

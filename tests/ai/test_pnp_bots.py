@@ -1,0 +1,429 @@
+"""The planner and the bots in the print-and-play variant (mode ``pnp``).
+
+The planner treats each free box of a certain-outcome power row (Hestia +1, Hecate -1, Aeolus
+copy, Morpheus flip) as a use taken with a ``power`` action, bounded by the free labours; it
+is checked against a brute force that applies the engine's own legal ``power`` actions. The
+bots must play pnp legally and deterministically, use the sheet (powers, erasing, the row
+choice), and play the other modes exactly as before: a digest of the action and reason log
+of seeded games, recorded before pnp support was added, must not change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from hercules.ai import HardBot, NormalBot, make_bot
+from hercules.ai.arena import play_game
+from hercules.ai.planner import CERTAIN, Plan, eligible_decks, plan_labours
+from hercules.engine import (
+    Action,
+    GameConfig,
+    GameState,
+    apply,
+    labour_result,
+    legal_actions,
+    new_game,
+)
+from hercules.engine.invariants import check_invariants
+from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX, ROWS, free_labours
+from hercules.engine.rules import first_stop
+from hercules.engine.state import ALL_COLUMNS
+
+Cost = tuple[int, int, int]
+PNP = [GameConfig(2, "pnp"), GameConfig(3, "pnp"), GameConfig(4, "pnp")]
+
+
+def cfg_id(config: GameConfig) -> str:
+    return f"{config.players}p-{config.mode}"
+
+
+# --- the oracle ------------------------------------------------------------------------------
+
+
+def brute_force(state: GameState, max_uses: int | None = None) -> dict[int, Cost]:
+    """Every labour reachable with certain powers, with its cheapest (powers, 0, steps)."""
+    seat = state.current
+    best: dict[int, Cost] = {}
+    seen: set[tuple] = set()
+
+    def visit(s: GameState, cost: Cost) -> None:
+        p = s.players[seat]
+        key = (tuple(q.dice for q in s.players), s.white, s.white_holder, p.circles)
+        if key in seen:
+            return
+        seen.add(key)
+        dice = s.dice_of(seat)
+        legal = legal_actions(s)
+        for a in legal:
+            if a.kind == "labour":
+                r = labour_result(a.op, dice[a.dice[0]], dice[a.dice[1]])
+                if r not in best or cost < best[r]:
+                    best[r] = cost
+        if max_uses is not None and cost[2] >= max_uses:
+            return
+        for a in legal:
+            if a.kind == "power" and ROW_ABILITY[ROW_INDEX[a.deck]] in CERTAIN:
+                nxt, _ = apply(s, a)
+                visit(nxt, (cost[0] + 1, 0, cost[2] + 1))
+
+    visit(state, (0, 0, 0))
+    return best
+
+
+def check_plan(state: GameState, plan: Plan) -> None:
+    """Replay ``plan`` through the engine: every step legal, the last performing the labour."""
+    seat = state.current
+    assert plan.finish.kind == "labour"
+    assert all(a.kind == "power" and ROW_ABILITY[ROW_INDEX[a.deck]] in CERTAIN for a in plan.uses)
+    assert plan.cubes == len(plan.uses) and plan.gods == 0
+    s = state
+    for a in plan.actions:
+        assert s.prompt == "action" and s.current == seat
+        assert a in legal_actions(s), f"{a} not legal while replaying the plan for {plan.labour}"
+        before = s
+        s, events = apply(s, a)
+    done = [e.data for e in events if e.type == "labour_performed"]
+    assert len(done) == 1 and done[0]["labour"] == plan.labour
+    assert done[0]["op"] == plan.op and tuple(done[0]["faces"]) == plan.faces
+    if s.prompt == "choose_demigod" and s.current == seat:
+        offered = tuple(sorted(s.pending))
+    else:
+        offered = tuple(e.data["deck"] for e in events if e.type == "power_crossed")
+    assert plan.decks == offered
+    assert plan.decks == eligible_decks(before, plan.op, plan.faces)
+    used = [e for e in events if e.type == "power_used"]
+    assert not used  # the labour itself uses no power
+
+
+def assert_matches_brute_force(state: GameState, max_uses: int | None = None) -> dict:
+    plans = plan_labours(state, max_uses=max_uses)
+    expect = brute_force(state, max_uses)
+    assert set(plans) == set(expect), f"planner {sorted(plans)} vs brute force {sorted(expect)}"
+    for r, plan in plans.items():
+        assert plan.cost == expect[r], f"labour {r}: {plan.cost} vs {expect[r]}"
+        check_plan(state, plan)
+    return plans
+
+
+# --- situations ------------------------------------------------------------------------------
+
+
+def random_game_prompts(config: GameConfig, seed: int) -> Iterator[GameState]:
+    """Every action prompt of a random pnp game."""
+    rng = random.Random(seed)
+    state = new_game(config, seed)
+    while not state.is_terminal:
+        legal = legal_actions(state)
+        if state.prompt == "action":
+            yield state
+        state, _ = apply(state, legal[rng.randrange(len(legal))])
+
+
+def rich_sheet(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with the seat to act given a random, consistent, well-stocked sheet."""
+    t = state.copy()
+    p = t.mutable_player(t.current)
+    done = rng.sample(range(1, 13), rng.randint(1, 11))
+    # A box is crossed per labour at most; a labour is circled per power use.
+    crosses = [0] * len(ROWS)
+    for _ in range(rng.randint(0, len(done))):
+        k = rng.randrange(len(ROWS))
+        crosses[k] = min(6, crosses[k] + 1)
+    p.crosses = tuple(crosses)
+    used = [rng.randint(0, c) if rng.random() < 0.3 else 0 for c in crosses]
+    while sum(used) > len(done):
+        used[used.index(max(used))] -= 1
+    row = ALL_COLUMNS
+    for c in done:
+        row &= ~(1 << c)
+    p.row = row
+    p.pos = first_stop(row)
+    p.jumps = ()  # no scoring jumps: they would have to fit the new Apprentice
+    p.circled = sum(1 << c for c in rng.sample(done, rng.randint(sum(used), len(done))))
+    p.circles = tuple(used)
+    check_invariants(t)
+    if rng.random() < 0.4:  # take the third die (Pan) through the engine, when the sheet allows
+        pan = [a for a in legal_actions(t) if a.kind == "power" and a.deck == "pan"]
+        if pan:
+            t, _ = apply(t, pan[0])
+    return t
+
+
+def plan_features(plans: dict[int, Plan]) -> set[str]:
+    out: set[str] = set()
+    for plan in plans.values():
+        if len(plan.uses) >= 3:
+            out.add("chain3")
+        if 2 in plan.finish.dice:
+            out.add("white")
+        out.update(ROW_ABILITY[ROW_INDEX[a.deck]] for a in plan.uses)
+    return out
+
+
+# --- the planner -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", PNP, ids=cfg_id)
+def test_planner_matches_brute_force_in_random_pnp_games(config: GameConfig) -> None:
+    prompts = mid_turn = 0
+    features: set[str] = set()
+    for seed in range(10):
+        for state in random_game_prompts(config, seed * 7919 + config.players):
+            features |= plan_features(assert_matches_brute_force(state))
+            prompts += 1
+            mid_turn += bool(state.powers_used)
+    assert prompts > 300
+    assert mid_turn > 30
+    assert {"plus_one", "minus_one", "flip", "copy"} <= features
+
+
+@pytest.mark.parametrize("config", PNP, ids=cfg_id)
+def test_planner_matches_brute_force_on_rich_sheets(config: GameConfig) -> None:
+    rng = random.Random(f"pnp-rich:{config.players}")
+    features: set[str] = set()
+    bounded = 0
+    states = [
+        s
+        for seed in range(3)
+        for s in random_game_prompts(config, 100 + seed)
+        if not s.powers_used  # the sheet is redrawn: no power may have been used this turn
+    ]
+    for _ in range(80):
+        state = rich_sheet(rng.choice(states), rng)
+        features |= plan_features(assert_matches_brute_force(state))
+        p = state.players[state.current]
+        bounded += bin(free_labours(p)).count("1") < sum(p.crosses) - sum(p.circles)
+        if rng.random() < 0.2:
+            for m in range(3):
+                assert_matches_brute_force(state, max_uses=m)
+    assert {"chain3", "white", "plus_one", "minus_one", "flip", "copy"} <= features
+    assert bounded > 10  # situations where the free labours, not the boxes, limit the uses
+
+
+def test_powers_are_limited_by_free_labours_and_boxes() -> None:
+    state = next(random_game_prompts(GameConfig(2, "pnp"), 5))
+    t = state.copy()
+    p = t.mutable_player(t.current)
+    p.dice = (1, 1)
+    p.crosses = (3, 0, 0, 0, 0, 0)  # three +1 boxes
+    p.circles = (0,) * 6
+    p.row = ALL_COLUMNS & ~sum(1 << c for c in range(7, 13))  # labours 1-6 left
+    p.pos = first_stop(p.row)
+    p.jumps = ()
+    for labours, reach in ((1, {1, 2, 3}), (2, {1, 2, 3, 4}), (3, {1, 2, 3, 4, 5, 6})):
+        p.circled = sum(1 << c for c in range(7, 13 - labours))  # ``labours`` left free
+        t._legal = None
+        plans = assert_matches_brute_force(t)
+        check_invariants(t)
+        assert set(plans) == reach
+        assert max(plan.cubes for plan in plans.values()) == labours
+        assert all(a.deck == "hestia" for plan in plans.values() for a in plan.uses)
+
+
+def test_standard_plans_still_use_cards_only() -> None:
+    state = new_game(GameConfig(2), 4)
+    state, _ = apply(state, Action("roll"))
+    plans = plan_labours(state)
+    assert plans and all(p.uses == () for p in plans.values())
+
+
+# --- the bots ----------------------------------------------------------------------------------
+
+
+class Recorder:
+    """Wraps a bot: checks each answer is legal, explained and leaves the state alone."""
+
+    def __init__(self, bot: Any, log: list) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.threaded = bot.threaded
+        self.log = log
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        before = view.to_json()
+        action = self.bot.choose(view, legal, rng)
+        assert action in legal_actions(view), (self.name, view.prompt, action)
+        assert view.to_json() == before, f"{self.name} changed the state it was shown"
+        why = self.bot.explain()
+        assert isinstance(why, str) and why.strip(), f"{self.name}: no explanation for {action}"
+        self.log.append((view.current, view.prompt, action, why))
+        return action
+
+    def explain(self) -> str:
+        return self.bot.explain()
+
+
+def play(config: GameConfig, lineup: Sequence[str], seed: int) -> tuple[list, Any]:
+    log: list = []
+    bots = [Recorder(make_bot(lineup[i % len(lineup)]), log) for i in range(config.players)]
+    return log, play_game(config, bots, seed)
+
+
+LINEUPS = [("normal", "easy"), ("hard", "normal"), ("normal", "hard", "easy", "normal")]
+
+
+@pytest.mark.parametrize("config", PNP, ids=cfg_id)
+def test_pnp_games_are_legal_and_use_the_sheet(config: GameConfig) -> None:
+    kinds: dict[str, set[str]] = {"normal": set(), "hard": set()}
+    games = 24 if config.players == 2 else 8
+    for seed in range(games):
+        lineup = LINEUPS[seed % len(LINEUPS)]
+        log, record = play(config, lineup, 1000 * config.players + seed)
+        assert record.ended_by == ("column_12",)
+        for seat, _prompt, action, _why in log:
+            name = lineup[seat % len(lineup)]
+            if name in kinds:
+                kinds[name].add(action.kind)
+    for name in ("normal", "hard"):
+        assert {"labour", "power", "choose_demigod"} <= kinds[name], (name, kinds[name])
+    assert "erase" in kinds["normal"] | kinds["hard"]
+
+
+def test_pnp_games_are_deterministic() -> None:
+    for seed, lineup in ((3, ("hard", "normal")), (4, ("normal", "hard", "normal"))):
+        config = GameConfig(len(lineup), "pnp")
+        first, a = play(config, lineup, seed)
+        again, b = play(config, lineup, seed)
+        assert first == again
+        assert a.to_json(timings=False) == b.to_json(timings=False)
+
+
+def pnp_state(seed: int = 5) -> GameState:
+    """The first action prompt of a 2-player pnp game, seat to act with a fresh sheet."""
+    return next(random_game_prompts(GameConfig(2, "pnp"), seed))
+
+
+def sheet(state: GameState, **fields: Any) -> GameState:
+    t = state.copy()
+    p = t.mutable_player(t.current)
+    for name, value in fields.items():
+        setattr(p, name, value)
+    p.pos = first_stop(p.row)
+    p.jumps = ()
+    check_invariants(t)
+    return t
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_row_choice_takes_the_most_valuable_row(level: str) -> None:
+    bot = make_bot(level)
+    assert isinstance(bot, NormalBot)
+    state = pnp_state()
+    # Seat to act has crossed Hestia twice and nothing else: Hecate completes more of a set.
+    s = sheet(state, row=ALL_COLUMNS & ~0b11110, crosses=(2, 0, 0, 0, 0, 0))
+    assert bot.row_value(s, "hecate") > bot.row_value(s, "hestia")
+    s.prompt, s.pending = "choose_demigod", ("hecate", "hestia")
+    legal = [Action("choose_demigod", deck=d) for d in s.pending]
+    assert bot.choose(s, legal, random.Random(0)) == Action("choose_demigod", deck="hecate")
+    assert "hecate" in bot.explain()
+    # A full row is worth nothing more.
+    full = sheet(state, row=ALL_COLUMNS & ~(0b111111 << 1), crosses=(6, 0, 0, 0, 0, 0))
+    assert bot.row_value(full, "hestia") == 0.0
+
+
+def test_rest_erases_the_most_useful_rows_first() -> None:
+    bot = NormalBot()
+    state = pnp_state()
+    s = sheet(
+        state,
+        row=ALL_COLUMNS & ~0b1111110,
+        crosses=(1, 1, 1, 1, 1, 1),
+        circles=(1, 0, 1, 0, 1, 0),
+        circled=0b1110,
+    )
+    assert bot.rest_value(s) == pytest.approx(bot.w.rest_cube * 3 + bot.w.rest_labour * 3)
+    s, _ = apply(s, Action("rest"))
+    erased = []
+    while s.prompt == "rest" and s.current == state.current:
+        a = bot.choose(s, legal_actions(s), random.Random(0))
+        assert a in legal_actions(s)
+        if a.kind == "erase":
+            erased.append(a.deck)
+        s, _ = apply(s, a)
+    # In the order cards are freed (``ability_rank``): +1 (Hestia), re-roll (Tyche), Pan.
+    assert erased == ["hestia", "tyche", "pan"]
+    assert s.players[state.current].circled == 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_labour_in_reach_gambles_with_pan_then_tyche(level: str) -> None:
+    state = pnp_state()
+    # Dice 1 1, only labour 12 left; the sheet holds Pan and Tyche, no certain power.
+    base = dict(dice=(1, 1), row=1 << 12, crosses=(0, 0, 2, 0, 2, 0), circles=(0,) * 6, circled=0)
+    s = sheet(state, **base)
+    assert plan_labours(s) == {}
+    bot = make_bot(level)
+    a = bot.choose(s, legal_actions(s), random.Random(0))
+    assert a == Action("power", deck="pan")
+    assert "Pan" in bot.explain()
+    no_pan = sheet(state, **{**base, "crosses": (0, 0, 0, 0, 2, 0)})
+    a = bot.choose(no_pan, legal_actions(no_pan), random.Random(0))
+    assert a == Action("power", deck="tyche", dice=(0, 1))
+
+
+def test_normal_values_a_jump_and_labour_12() -> None:
+    bot = NormalBot()
+    state = pnp_state()
+    # Labours 1-3 and 5-11 done, 4 and 12 left: labour 4 jumps from 3 to 11 (8 spaces).
+    s = sheet(state, dice=(2, 2), row=(1 << 4) | (1 << 12))
+    plans = plan_labours(s)
+    assert set(plans) == {4}
+    plan = plans[4]
+    v = bot.plan_value(s, plan)
+    s2 = sheet(state, dice=(2, 2), row=(1 << 4) | (1 << 5) | (1 << 12))  # 4 moves one space
+    v2 = bot.plan_value(s2, plan_labours(s2)[4])
+    assert v - v2 == pytest.approx(bot.w.advance * 7 + 10)  # 10 VP from the jump table
+    # Labour 12 last: 5 VP, plus the lead term.
+    t = sheet(state, dice=(6, 6), row=1 << 12)
+    last = bot.plan_value(t, plan_labours(t)[12])
+    assert last > bot.w.advance + 5 - 1
+
+
+# --- the other modes are played exactly as before ------------------------------------------------
+
+#: sha256 (first 16 hex digits) of the JSON list of (action, reason) of every bot decision in
+#: seeded arena games, recorded before the bots learnt pnp. A change here means Normal or Hard
+#: play the other modes differently (or the engine changed the game they see).
+BEFORE_PNP = {
+    ("standard", 2, ("normal", "hard"), 0): "8a67af7db276b40a",
+    ("standard", 2, ("normal", "hard"), 1): "e4694ce9dd1f96f3",
+    ("standard", 3, ("hard", "normal", "easy"), 0): "228c14a024394262",
+    ("standard", 3, ("hard", "normal", "easy"), 2): "8a995b395d288f78",
+    ("simplified", 2, ("hard", "normal"), 1): "00a2b6f13822d415",
+    ("simplified", 2, ("hard", "normal"), 2): "2259cc310953f7ff",
+    ("solo", 2, ("hard", None), 0): "a789924a1756adc9",
+    ("solo", 2, ("normal", None), 2): "90723980d1e96c40",
+    ("standard", 4, ("normal", "normal", "hard", "easy"), 1): "87e8b7d844886ced",
+}
+
+
+class _Digest:
+    def __init__(self, bot: Any, log: list) -> None:
+        self.bot, self.log = bot, log
+        self.name, self.threaded = bot.name, bot.threaded
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        a = self.bot.choose(view, legal, rng)
+        self.log.append((a.to_json(), self.bot.explain()))
+        return a
+
+
+@pytest.mark.parametrize("case", sorted(BEFORE_PNP, key=str), ids=str)
+def test_other_modes_play_as_before(case: tuple) -> None:
+    mode, players, lineup, seed = case
+    log: list = []
+    bots = [None if name is None else _Digest(make_bot(name), log) for name in lineup]
+    play_game(GameConfig(players, mode), bots, seed)
+    digest = hashlib.sha256(json.dumps(log).encode()).hexdigest()[:16]
+    assert digest == BEFORE_PNP[case]
+
+
+def test_hard_is_a_normal_bot_with_its_own_pnp_rarity() -> None:
+    hard = HardBot()
+    assert hard.w.rarity == 2.5 and hard.sheet_rarity == NormalBot().w.rarity
