@@ -419,9 +419,12 @@ class HintOverlay(Overlay):
                         uses.append(t("hint.copy", card=what, who=self.table.names[act.target]))
                     else:
                         uses.append(t("hint.use", card=what, die=act.dice[0] + 1))
-            need = ", ".join(uses) if uses else t("hint.no_cards")
-            decks = " / ".join(t(f"deck.{d}") for d in plan.decks) or t("hint.no_deck")
-            lines.append(t("hint.line", labour=labour_title(r), how=how, need=need, decks=decks))
+            pnp = s.config.mode == "pnp"  # the sheet: powers and crosses instead of cards
+            need = ", ".join(uses) if uses else t("hint.no_powers" if pnp else "hint.no_cards")
+            none = t("hint.no_row" if pnp else "hint.no_deck")
+            decks = " / ".join(t(f"deck.{d}") for d in plan.decks) or none
+            line = "hint.line_pnp" if pnp else "hint.line"
+            lines.append(t(line, labour=labour_title(r), how=how, need=need, decks=decks))
         bot = make_bot("normal")
         bot.choose(s, self.table.ctl.legal(), random.Random(0))
         lines.append("")
