@@ -17,26 +17,11 @@ import sys
 import time
 from typing import Any
 
+from cli_args import positive, whole_number
+
 from hercules.ai import BOT_LEVELS, make_bot
 from hercules.ai.arena import percentile, play_game
 from hercules.engine import GameConfig
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _levels(text: str) -> list[str]:
@@ -72,12 +57,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help=f"bot levels, comma-separated ({','.join(BOT_LEVELS)})",
     )
     parser.add_argument(
-        "--games", type=_positive, default=20, help="games per level and seat count (20)"
+        "--games", type=positive, default=20, help="games per level and seat count (20)"
     )
     parser.add_argument(
         "--players", type=_seat_counts, default=[2, 4], help="seat counts, e.g. 2,4 (2,4)"
     )
-    parser.add_argument("--seed", type=_seed, default=1, help="seed of game 0; game k uses S+k")
+    parser.add_argument(
+        "--seed", type=whole_number, default=1, help="seed of game 0; game k uses S+k"
+    )
     return parser.parse_args(argv)
 
 

@@ -22,6 +22,8 @@ import time
 from collections import Counter
 from typing import Any
 
+from cli_args import positive, whole_number
+
 from hercules.engine import (
     MODES,
     PNP,
@@ -41,29 +43,12 @@ PNP_CATEGORIES = ("jumps", "reached_12", "majorities", "sets", "labours")
 MAX_ACTIONS = 100_000  # a random game that runs longer than this is an engine bug
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="simulate.py",
         description="Play random legal games of Hercules and report engine throughput.",
     )
-    parser.add_argument("--games", type=_positive, default=100, help="games to play (100)")
+    parser.add_argument("--games", type=positive, default=100, help="games to play (100)")
     parser.add_argument(
         "--players",
         type=int,
@@ -77,7 +62,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="standard",
         help="rules: standard, simplified, solo or pnp (print-and-play) (standard)",
     )
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the first game (0)")
     args = parser.parse_args(argv)
     if args.players is None:
         args.players = 2 if args.mode == SOLO else 4

@@ -34,6 +34,8 @@ import traceback
 from collections import Counter
 from typing import Any
 
+from cli_args import positive, whole_number
+
 from hercules.ai import make_bot
 from hercules.ai.arena import GameRecord, percentile, play_game, wilson_interval
 from hercules.engine import MODES, SOLO, GameConfig, tiebreaks
@@ -63,23 +65,6 @@ CSV_FIELDS = (
 # --- options ---------------------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def _bots(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not names or any(not name for name in names):
@@ -103,7 +88,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         required=True,
         help="bot levels, comma-separated (random, easy, normal, hard); cycled to fill the seats",
     )
-    parser.add_argument("--games", type=_positive, default=100, help="games to play (100)")
+    parser.add_argument("--games", type=positive, default=100, help="games to play (100)")
     parser.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help="seats: 2-4 (2; solo: 2)"
     )
@@ -113,10 +98,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="standard",
         help="rules: standard, simplified, solo or pnp (print-and-play) (standard)",
     )
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of game 0; game k uses S+k")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="seed of game 0; game k uses S+k"
+    )
     parser.add_argument(
         "--jobs",
-        type=_positive,
+        type=positive,
         default=os.cpu_count() or 1,
         help="worker processes (default: one per CPU)",
     )
