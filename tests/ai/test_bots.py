@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from support.oracles import Recorder
 from support.scenario import Scenario
 
 from hercules.ai import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
@@ -49,29 +50,6 @@ DECIDED = ("action", "rest", "choose_demigod")
 
 def cfg_id(config: GameConfig) -> str:
     return f"{config.players}p-{config.mode}"
-
-
-class Recorder:
-    """Wraps a bot: checks each answer is legal and explained, and records it."""
-
-    def __init__(self, bot: Any, log: list) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.threaded = bot.threaded
-        self.log = log
-
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        before = view.to_json()
-        action = self.bot.choose(view, legal, rng)
-        assert action in legal_actions(view), (self.name, view.prompt, action)
-        assert view.to_json() == before, f"{self.name} changed the state it was shown"
-        why = self.bot.explain()
-        assert isinstance(why, str) and why.strip(), f"{self.name}: no explanation for {action}"
-        self.log.append((view.current, view.prompt, action))
-        return action
-
-    def explain(self) -> str:
-        return self.bot.explain()
 
 
 def play(
@@ -143,14 +121,14 @@ def test_whole_games_are_legal_and_explained(config: GameConfig) -> None:
     for k, levels in enumerate(line_ups):
         for seed in (1, 2) if "hard" not in levels else (3,):
             log, _ = play(config, levels, 100 * k + seed)
-            seen |= {prompt for _, prompt, _ in log}
+            seen |= {prompt for _, prompt, _, _ in log}
     assert seen == set(DECIDED)
 
 
 def test_hard_plays_legal_solo_and_four_player_games() -> None:
     for config in (GameConfig(2, "solo"), GameConfig(4, "standard")):
         log, _ = play(config, ("hard",), 7)
-        assert {p for _, p, _ in log} >= {"action", "rest"}
+        assert {p for _, p, _, _ in log} >= {"action", "rest"}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=cfg_id)

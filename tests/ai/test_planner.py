@@ -17,9 +17,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from support.oracles import assert_matches_brute_force, brute_force, check_plan
 from support.scenario import Scenario
 
-from hercules.ai.planner import CERTAIN, Plan, eligible_decks, plan_labours
+from hercules.ai.planner import CERTAIN, Plan, plan_labours
 from hercules.engine import (
     Action,
     GameConfig,
@@ -32,7 +33,6 @@ from hercules.engine import (
 )
 
 CARDS = card_set().cards
-Cost = tuple[int, int, int]
 
 CONFIGS = [
     GameConfig(2, "standard"),
@@ -59,89 +59,6 @@ CHANCE_CARDS = tuple(
     if c.kind in ("demigod", "god") and c.ability in ("reroll", "white_die")
 )
 WHITE_CARDS = tuple(c.id for c in CARDS.values() if c.ability == "white_die")
-
-
-# --- the oracle ------------------------------------------------------------------------------
-
-
-def brute_force(state: GameState, max_uses: int | None = None) -> dict[int, Cost]:
-    """Every labour reachable with certain abilities, with its cheapest (cubes, gods, steps)."""
-    seat = state.current
-    best: dict[int, Cost] = {}
-    seen: set[tuple] = set()
-
-    def visit(s: GameState, cost: Cost) -> None:
-        # Everything a use can change is in the key; the cost is fixed by the cards used.
-        key = (tuple(p.dice for p in s.players), s.white, s.white_holder, s.used)
-        if key in seen:
-            return
-        seen.add(key)
-        dice = s.dice_of(seat)
-        legal = legal_actions(s)
-        for a in legal:
-            if a.kind == "labour":
-                r = labour_result(a.op, dice[a.dice[0]], dice[a.dice[1]])
-                if r not in best or cost < best[r]:
-                    best[r] = cost
-        if max_uses is not None and cost[2] >= max_uses:
-            return
-        for a in legal:
-            if a.kind == "use" and CARDS[a.card].ability in CERTAIN:
-                demigod = CARDS[a.card].kind == "demigod"
-                nxt, _ = apply(s, a)
-                visit(nxt, (cost[0] + demigod, cost[1] + (not demigod), cost[2] + 1))
-
-    visit(state, (0, 0, 0))
-    return best
-
-
-def offered_decks(before: GameState, after: GameState, events: list) -> tuple[str, ...]:
-    """The demigod decks the engine offered for the labour just performed."""
-    if after.prompt == "choose_demigod" and after.current == before.current:
-        return tuple(sorted(after.pending))
-    return tuple(
-        e.data["deck"] for e in events if e.type == "card_received" and e.data["kind"] == "demigod"
-    )
-
-
-def check_plan(state: GameState, plan: Plan) -> None:
-    """Replay ``plan`` from ``state``: every step legal, the last performing ``plan.labour``."""
-    seat = state.current
-    assert plan.actions == (*plan.uses, plan.finish)
-    assert plan.finish.kind == "labour"
-    assert all(a.kind == "use" and CARDS[a.card].ability in CERTAIN for a in plan.uses)
-    kinds = [CARDS[a.card].kind for a in plan.uses]
-    assert plan.cubes == kinds.count("demigod")
-    assert plan.gods == kinds.count("god")
-    assert plan.cost == (plan.cubes, plan.gods, len(plan.uses))
-    s = state
-    for a in plan.actions:
-        assert s.prompt == "action" and s.current == seat
-        assert a in legal_actions(s), f"{a} not legal while replaying the plan for {plan.labour}"
-        before = s
-        s, events = apply(s, a)
-    done = [e.data for e in events if e.type == "labour_performed"]
-    assert len(done) == 1
-    assert done[0]["labour"] == plan.labour
-    assert done[0]["op"] == plan.op
-    assert tuple(done[0]["faces"]) == plan.faces
-    assert plan.decks == offered_decks(before, s, events)
-    assert plan.decks == eligible_decks(before, plan.op, plan.faces)
-
-
-def assert_matches_brute_force(state: GameState, max_uses: int | None = None) -> dict:
-    plans = plan_labours(state, max_uses=max_uses)
-    expect = brute_force(state, max_uses)
-    assert set(plans) == set(expect), (
-        f"planner {sorted(plans)} vs brute force {sorted(expect)} in {state.to_json()}"
-    )
-    for r, plan in plans.items():
-        assert plan.labour == r
-        assert plan.cost == expect[r], f"labour {r}: {plan.cost} vs {expect[r]}"
-        if max_uses is not None:
-            assert len(plan.uses) <= max_uses
-        check_plan(state, plan)
-    return plans
 
 
 # --- situations ------------------------------------------------------------------------------

@@ -17,16 +17,16 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from support.oracles import Recorder, assert_matches_brute_force
 
 from hercules.ai import HardBot, NormalBot, make_bot
 from hercules.ai.arena import play_game
-from hercules.ai.planner import CERTAIN, Plan, eligible_decks, plan_labours
+from hercules.ai.planner import Plan, plan_labours
 from hercules.engine import (
     Action,
     GameConfig,
     GameState,
     apply,
-    labour_result,
     legal_actions,
     new_game,
 )
@@ -35,80 +35,11 @@ from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX, ROWS, free_labours
 from hercules.engine.rules import first_stop
 from hercules.engine.state import ALL_COLUMNS
 
-Cost = tuple[int, int, int]
 PNP = [GameConfig(2, "pnp"), GameConfig(3, "pnp"), GameConfig(4, "pnp")]
 
 
 def cfg_id(config: GameConfig) -> str:
     return f"{config.players}p-{config.mode}"
-
-
-# --- the oracle ------------------------------------------------------------------------------
-
-
-def brute_force(state: GameState, max_uses: int | None = None) -> dict[int, Cost]:
-    """Every labour reachable with certain powers, with its cheapest (powers, 0, steps)."""
-    seat = state.current
-    best: dict[int, Cost] = {}
-    seen: set[tuple] = set()
-
-    def visit(s: GameState, cost: Cost) -> None:
-        p = s.players[seat]
-        key = (tuple(q.dice for q in s.players), s.white, s.white_holder, p.circles)
-        if key in seen:
-            return
-        seen.add(key)
-        dice = s.dice_of(seat)
-        legal = legal_actions(s)
-        for a in legal:
-            if a.kind == "labour":
-                r = labour_result(a.op, dice[a.dice[0]], dice[a.dice[1]])
-                if r not in best or cost < best[r]:
-                    best[r] = cost
-        if max_uses is not None and cost[2] >= max_uses:
-            return
-        for a in legal:
-            if a.kind == "power" and ROW_ABILITY[ROW_INDEX[a.deck]] in CERTAIN:
-                nxt, _ = apply(s, a)
-                visit(nxt, (cost[0] + 1, 0, cost[2] + 1))
-
-    visit(state, (0, 0, 0))
-    return best
-
-
-def check_plan(state: GameState, plan: Plan) -> None:
-    """Replay ``plan`` through the engine: every step legal, the last performing the labour."""
-    seat = state.current
-    assert plan.finish.kind == "labour"
-    assert all(a.kind == "power" and ROW_ABILITY[ROW_INDEX[a.deck]] in CERTAIN for a in plan.uses)
-    assert plan.cubes == len(plan.uses) and plan.gods == 0
-    s = state
-    for a in plan.actions:
-        assert s.prompt == "action" and s.current == seat
-        assert a in legal_actions(s), f"{a} not legal while replaying the plan for {plan.labour}"
-        before = s
-        s, events = apply(s, a)
-    done = [e.data for e in events if e.type == "labour_performed"]
-    assert len(done) == 1 and done[0]["labour"] == plan.labour
-    assert done[0]["op"] == plan.op and tuple(done[0]["faces"]) == plan.faces
-    if s.prompt == "choose_demigod" and s.current == seat:
-        offered = tuple(sorted(s.pending))
-    else:
-        offered = tuple(e.data["deck"] for e in events if e.type == "power_crossed")
-    assert plan.decks == offered
-    assert plan.decks == eligible_decks(before, plan.op, plan.faces)
-    used = [e for e in events if e.type == "power_used"]
-    assert not used  # the labour itself uses no power
-
-
-def assert_matches_brute_force(state: GameState, max_uses: int | None = None) -> dict:
-    plans = plan_labours(state, max_uses=max_uses)
-    expect = brute_force(state, max_uses)
-    assert set(plans) == set(expect), f"planner {sorted(plans)} vs brute force {sorted(expect)}"
-    for r, plan in plans.items():
-        assert plan.cost == expect[r], f"labour {r}: {plan.cost} vs {expect[r]}"
-        check_plan(state, plan)
-    return plans
 
 
 # --- situations ------------------------------------------------------------------------------
@@ -234,29 +165,6 @@ def test_standard_plans_still_use_cards_only() -> None:
 
 
 # --- the bots ----------------------------------------------------------------------------------
-
-
-class Recorder:
-    """Wraps a bot: checks each answer is legal, explained and leaves the state alone."""
-
-    def __init__(self, bot: Any, log: list) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.threaded = bot.threaded
-        self.log = log
-
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        before = view.to_json()
-        action = self.bot.choose(view, legal, rng)
-        assert action in legal_actions(view), (self.name, view.prompt, action)
-        assert view.to_json() == before, f"{self.name} changed the state it was shown"
-        why = self.bot.explain()
-        assert isinstance(why, str) and why.strip(), f"{self.name}: no explanation for {action}"
-        self.log.append((view.current, view.prompt, action, why))
-        return action
-
-    def explain(self) -> str:
-        return self.bot.explain()
 
 
 def play(config: GameConfig, lineup: Sequence[str], seed: int) -> tuple[list, Any]:
