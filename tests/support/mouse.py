@@ -42,3 +42,64 @@ def key(app, k: int, settle: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
     frames(app, settle)
+
+
+def mouse_turn(
+    app,
+    table,
+    rng,
+    *,
+    use_chance: float = 0.35,
+    rest_tile_chance: float = 0.7,
+    labour_chance: float = 1.0,
+) -> None:
+    """Make one decision for the human to act by clicking what a player would click.
+
+    Cards are clicked in the hand, print-and-play powers on the sheet; targets are
+    dice (for +1/−1/flip/re-roll) or another player's dice (copy).
+    """
+    from hercules.ui.scenes.overlays import ChoiceOverlay, ChooseDeckOverlay, RestOverlay
+
+    top = app.top
+    if isinstance(top, ChoiceOverlay | ChooseDeckOverlay):
+        buttons = [b for b in top.actions if b.text not in ("Cancel", "Annulla")]
+        click_widget(app, rng.choice(buttons))
+        return
+    if isinstance(top, RestOverlay):
+        tiles = [(cid, act, rect) for cid, act, rect in top.layout_cards() if act is not None]
+        if tiles and rng.random() < rest_tile_chance:
+            click(app, rng.choice(tiles)[2].center)
+        else:
+            click_widget(app, next(iter(top.actions)))
+        return
+    assert top is table
+    legal = table.ctl.legal()
+    seat = table.state.current
+    uses = [a for a in legal if a.kind in ("use", "power")]
+    ways = table.labour_ways(legal)
+    if uses and rng.random() < use_chance:
+        chosen = rng.choice(uses)
+        if chosen.kind == "power":
+            rect = dict(table.sheet_layout(seat)[1])[f"row:{chosen.deck}"]
+        else:
+            rect = next(r for cid, r in table.hand_cards(seat) if cid == chosen.card)
+        click(app, rect.center)
+        if table.mode is None:
+            return
+        kind = table.mode[0]
+        if kind in ("die", "reroll"):
+            targets = [
+                i for i in range(len(table.die_rects(seat))) if table.die_targetable(seat, i)
+            ]
+            click(app, table.die_rects(seat)[rng.choice(targets)].center)
+            if kind == "reroll":
+                click_widget(app, table.btn_confirm)
+        elif kind == "copy":
+            click(app, table.die_rects(1 - seat)[0].center)
+        return
+    if ways and (labour_chance >= 1 or rng.random() < labour_chance):
+        click(app, table.layout.columns[rng.choice(sorted(ways))].center)
+    elif table.btn_rest.is_enabled:
+        click_widget(app, table.btn_rest)
+    else:
+        click_widget(app, table.btn_end)

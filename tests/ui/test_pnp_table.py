@@ -4,55 +4,11 @@ from __future__ import annotations
 
 import random
 
-from support.mouse import click, click_widget, frames
+from support.mouse import frames, mouse_turn
 
 from hercules.ui.scenes.gameover import PNP_CATEGORIES, GameOverScene
-from hercules.ui.scenes.overlays import ChoiceOverlay, ChooseDeckOverlay, RestOverlay
 from hercules.ui.scenes.setup import start_game
 from hercules.ui.scenes.table import TableScene
-
-
-def mouse_turn(app, table: TableScene, rng: random.Random) -> None:
-    top = app.top
-    if isinstance(top, ChoiceOverlay | ChooseDeckOverlay):
-        buttons = [b for b in top.actions if b.text not in ("Cancel", "Annulla")]
-        click_widget(app, rng.choice(buttons))
-        return
-    if isinstance(top, RestOverlay):
-        tiles = [(cid, act, rect) for cid, act, rect in top.layout_cards() if act is not None]
-        if tiles and rng.random() < 0.8:
-            click(app, rng.choice(tiles)[2].center)
-        else:
-            click_widget(app, next(iter(top.actions)))
-        return
-    assert top is table
-    legal = table.ctl.legal()
-    seat = table.state.current
-    powers = [a for a in legal if a.kind == "power"]
-    ways = table.labour_ways(legal)
-    if powers and rng.random() < 0.4:
-        row = f"row:{rng.choice(powers).deck}"
-        rect = dict(table.sheet_layout(seat)[1])[row]
-        click(app, rect.center)
-        if table.mode is None:
-            return
-        kind = table.mode[0]
-        if kind in ("die", "reroll"):
-            targets = [
-                i for i in range(len(table.die_rects(seat))) if table.die_targetable(seat, i)
-            ]
-            click(app, table.die_rects(seat)[rng.choice(targets)].center)
-            if kind == "reroll":
-                click_widget(app, table.btn_confirm)
-        elif kind == "copy":
-            click(app, table.die_rects(1 - seat)[0].center)
-        return
-    if ways and rng.random() < 0.9:
-        click(app, table.layout.columns[rng.choice(sorted(ways))].center)
-    elif table.btn_rest.is_enabled:
-        click_widget(app, table.btn_rest)
-    else:
-        click_widget(app, table.btn_end)
 
 
 def test_two_humans_play_print_and_play_with_the_mouse_only(app):
@@ -65,7 +21,7 @@ def test_two_humans_play_print_and_play_with_the_mouse_only(app):
         if isinstance(app.top, GameOverScene):
             break
         if ctl.human_to_act():
-            mouse_turn(app, table, rng)
+            mouse_turn(app, table, rng, use_chance=0.4, rest_tile_chance=0.8, labour_chance=0.9)
         frames(app, 1)
     assert ctl.is_over and isinstance(app.top, GameOverScene)
     kinds = {r.action.kind for r in ctl.history if r.seat >= 0}
