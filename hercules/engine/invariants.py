@@ -24,6 +24,25 @@ def _fail(msg: str) -> None:
     raise InvalidStateError(f"impossible state: {msg}")
 
 
+def _check_turn_order(s: GameState) -> bool:
+    """The roll waits for chance, the end for nobody, and a turn for the seat whose turn it is.
+
+    Returns True when a seat is to decide (the caller checks what it may decide).
+    """
+    if s.prompt == P_ROLL:
+        if s.current != CHANCE or s.turn != 0:
+            _fail("a roll is pending but a seat is to act")
+        return False
+    if s.prompt == P_GAME_OVER:
+        if s.current != CHANCE or not s.ended_by:
+            _fail("the game is over but no end condition was met")
+        return False
+    n = s.n
+    if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
+        _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
+    return True
+
+
 def check_invariants(s: GameState) -> None:
     """Raise :class:`InvalidStateError` naming the first broken invariant.
 
@@ -127,15 +146,7 @@ def check_invariants(s: GameState) -> None:
     # a hero's Apprentice. Both hold in play, but a state that breaks them is still a consistent,
     # playable position (every card and cube accounted for), and rule tests build such positions.
     # The pending decision.
-    if s.prompt == P_ROLL:
-        if s.current != CHANCE or s.turn != 0:
-            _fail("a roll is pending but a seat is to act")
-    elif s.prompt == P_GAME_OVER:
-        if s.current != CHANCE or not s.ended_by:
-            _fail("the game is over but no end condition was met")
-    else:
-        if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
-            _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
+    if _check_turn_order(s):
         hades = s.players[s.current].hades
         if (s.prompt == P_HADES) != hades:
             _fail("Hades' turn and the pending decision disagree")
@@ -190,7 +201,6 @@ def _check_pnp(s: GameState) -> None:
     cs = card_set()
     boxes = pnp_rules().boxes_per_row
     ids = [d.id for d in cs.decks]
-    n = s.n
     for i, p in enumerate(s.players):
         if p.hades:
             _fail(f"seat {i} is Hades in a print-and-play game")
@@ -229,16 +239,7 @@ def _check_pnp(s: GameState) -> None:
         _fail("more power circles erased than a rest allows")
     if any(e != "column_12" for e in s.ended_by):
         _fail("the print-and-play game ends only at labour 12")
-    if s.prompt == P_ROLL:
-        if s.current != CHANCE or s.turn != 0:
-            _fail("a roll is pending but a seat is to act")
-    elif s.prompt == P_GAME_OVER:
-        if s.current != CHANCE or not s.ended_by:
-            _fail("the game is over but no end condition was met")
-    elif s.prompt in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD):
-        if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
-            _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
-    else:
+    if _check_turn_order(s) and s.prompt not in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD):
         _fail(f"unexpected prompt {s.prompt} in the print-and-play variant")
     if s.prompt == P_CHOOSE_DEMIGOD:
         if len(s.pending) < 2:
