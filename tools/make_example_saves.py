@@ -18,10 +18,11 @@ from importlib import resources
 from pathlib import Path
 
 from hercules.ai import make_bot
-from hercules.app.controller import Controller, Seat
+from hercules.app.controller import Controller
 from hercules.app.saves import game_document, read_document, write_save
-from hercules.engine import GameConfig, GameState, new_game
+from hercules.engine import GameState
 from hercules.engine.adapter import RULES
+from hercules.session import new_controller
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +31,7 @@ def _strings() -> tuple[dict[str, str], list[str]]:
     assets = resources.files("hercules.assets")
     strings = json.loads((assets / "ui" / "strings" / "en.json").read_text("utf-8"))
     theme = json.loads((assets / "ui" / "theme.json").read_text("utf-8"))
-    colours = [strings[p["name_key"]] for p in theme["players"]]
+    colours = [strings[p["name_key"]] for p in theme["palettes"]["classic"]]
     return strings, colours
 
 
@@ -52,17 +53,7 @@ def play(
     mode: str, kinds: list[str], seed: int, stop: Callable[[GameState], bool]
 ) -> tuple[Controller, list[str]]:
     """Play a seeded game until ``stop(state)`` holds (checked before each step) or it ends."""
-    config = GameConfig(players=len(kinds), mode=mode)
-    seats, bots = [], {}
-    for i, kind in enumerate(kinds):
-        if kind == "hades":
-            seats.append(Seat("automaton", name="hades"))
-        elif kind == "human":
-            seats.append(Seat("human"))
-        else:
-            seats.append(Seat("bot", level=kind))
-            bots[i] = make_bot(kind)
-    ctl = Controller(RULES, new_game(config, seed), seats, bots, bot_seed=seed)
+    ctl = new_controller(mode, kinds, seed)
     stand_in = make_bot("normal")  # plays the human seat while the example is made
     stand_in_rng = random.Random(seed * 1009)
     while not ctl.is_over and not stop(ctl.state):

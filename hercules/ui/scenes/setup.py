@@ -8,10 +8,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.ai import make_bot
-from hercules.app.controller import Controller, Seat
-from hercules.engine import GameConfig, new_game
-from hercules.engine.adapter import RULES
+from hercules.app.controller import Controller
+from hercules.session import new_controller
 
 from .. import draw as D
 from ..scene import Scene
@@ -41,18 +39,7 @@ def start_game(mode: str, kinds: list[str], seed: int) -> tuple[Controller, list
     solo = mode == "solo"
     if solo:
         kinds = [kinds[0], "hades"]
-    config = GameConfig(players=len(kinds), mode=mode)
-    state = new_game(config, seed)
-    seats, bots = [], {}
-    for i, kind in enumerate(kinds):
-        if kind == "hades":
-            seats.append(Seat("automaton", name="hades"))
-        elif kind == "human":
-            seats.append(Seat("human"))
-        else:
-            seats.append(Seat("bot", level=kind))
-            bots[i] = make_bot(kind)
-    return Controller(RULES, state, seats, bots, bot_seed=seed), seat_names(kinds, solo)
+    return new_controller(mode, kinds, seed), seat_names(kinds, solo)
 
 
 class SetupScene(Scene):
