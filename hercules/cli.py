@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from hercules import __version__
+from hercules.app import paths, saves
+from hercules.app.registry import DEFAULT_GAME, RegistryError, load_games, rules_for
+from hercules.app.settings import load_settings
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -45,12 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def check_save(path: str) -> tuple[int, str]:
     """Validate a save file: ``(exit code, one-line verdict)``. Never imports pygame."""
-    from hercules.app.saves import FORMAT_VERSION, SaveError, load_save
-    from hercules.engine.adapter import RULES
-
     try:
-        game = load_save(path, RULES)
-    except SaveError as exc:
+        game = saves.load_save(path, rules_for(DEFAULT_GAME))
+    except saves.SaveError as exc:
         return 1, f"{path}: bad save: {exc.reason}"
     m = game.meta
 
@@ -63,7 +64,7 @@ def check_save(path: str) -> tuple[int, str]:
     else:
         result = f"round {m['round']}, {who(lead['seat'])} leads"
     upgraded = ""
-    if game.file_version != FORMAT_VERSION:
+    if game.file_version != saves.FORMAT_VERSION:
         upgraded = f", upgraded from format {game.file_version}"
     return 0, (
         f"{path}: good save: {m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
@@ -75,16 +76,19 @@ def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     args = build_parser().parse_args(argv)
     if args.data_dir is not None:
-        from hercules.app.paths import set_data_dir
-
-        set_data_dir(args.data_dir)
+        paths.set_data_dir(args.data_dir)
+    try:
+        load_games()
+    except RegistryError as exc:
+        print(f"hercules: cannot start: {exc}", file=sys.stderr)
+        return 2
     if args.check_save is not None:
         code, verdict = check_save(args.check_save)
         print(verdict)
         return code
-    from hercules.app.settings import load_settings
+    # Imported here, not at the top: the window's modules load pygame, which --check-save and
+    # --help never need (they stay fast and work on a machine without a display).
     from hercules.ui.app import App
-    from hercules.ui.scenes.title import TitleScene
 
     settings = load_settings()
     size = args.size or tuple(settings.window_size)
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.fullscreen or settings.fullscreen:
         settings.fullscreen = False  # toggle_fullscreen flips it on
         app.toggle_fullscreen()
-    app.push(TitleScene(app))
+    app.nav.title()
     try:
         app.run(max_frames=args.frames)
     finally:

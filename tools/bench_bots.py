@@ -19,9 +19,9 @@ from typing import Any
 
 from cli_args import positive, whole_number
 
-from hercules.ai import BOT_LEVELS, make_bot
-from hercules.ai.arena import percentile, play_game
-from hercules.engine import GameConfig
+from hercules.games.mebo.ai import BOT_LEVELS, make_bot
+from hercules.games.mebo.ai.arena import percentile, play_game
+from hercules.games.mebo.engine import GameConfig
 
 
 def _levels(text: str) -> list[str]:

@@ -16,11 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from hercules.ai import make_bot
 from hercules.app.controller import Controller, Seat
 from hercules.app.saves import load_save, save_game
-from hercules.engine import GameConfig, new_game
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.engine import GameConfig, new_game
+from hercules.games.mebo.engine.adapter import RULES
 
 TARGET_MS = 50.0
 

@@ -66,10 +66,10 @@ def main(argv: list[str] | None = None) -> int:
 
     startup = min(startup_seconds() for _ in range(3))
 
+    from hercules.games.mebo.ui.gameover import GameOverScene
+    from hercules.games.mebo.ui.setup import start_game
+    from hercules.games.mebo.ui.table import TableScene
     from hercules.ui.app import App, Settings
-    from hercules.ui.scenes.gameover import GameOverScene
-    from hercules.ui.scenes.setup import start_game
-    from hercules.ui.scenes.table import TableScene
 
     app = App((w, h), Settings(animation_speed=1.0, bot_delay=args.bot_delay))
     ctl, names = start_game("standard", ["normal"] * args.players, args.seed)

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
-from hercules.ai import make_bot
 from hercules.app.controller import Controller
 from hercules.app.saves import game_document, read_document, write_save
-from hercules.engine import GameState
-from hercules.engine.adapter import RULES
-from hercules.session import new_controller
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.engine import GameState
+from hercules.games.mebo.engine.adapter import RULES
+from hercules.games.mebo.spec import new_controller
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -49,18 +49,18 @@ def play_until(ctl, rng: random.Random, stop) -> None:
 
 
 def build(app: App, args: argparse.Namespace) -> None:
-    from hercules.ui.scenes.gameover import GameOverScene
-    from hercules.ui.scenes.rules import RulesScene
+    from hercules.games.mebo.ui.gameover import GameOverScene
+    from hercules.games.mebo.ui.rules import RulesScene
+    from hercules.games.mebo.ui.setup import SetupScene, start_game
+    from hercules.games.mebo.ui.table import TableScene
     from hercules.ui.scenes.settings import SettingsScene
-    from hercules.ui.scenes.setup import SetupScene, start_game
-    from hercules.ui.scenes.table import TableScene
     from hercules.ui.scenes.title import TitleScene
 
     if args.scene in ("load", "replay"):
         from hercules.app import saves
-        from hercules.engine.adapter import RULES
+        from hercules.games.mebo.engine.adapter import RULES
+        from hercules.games.mebo.ui.replay import ReplayScene
         from hercules.ui.scenes.load import LoadScene
-        from hercules.ui.scenes.replay import ReplayScene
 
         app.push(TitleScene(app))
         load = LoadScene(app)

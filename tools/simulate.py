@@ -24,7 +24,7 @@ from typing import Any
 
 from cli_args import positive, whole_number
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     MODES,
     PNP,
     SOLO,

@@ -36,9 +36,9 @@ from typing import Any
 
 from cli_args import positive, whole_number
 
-from hercules.ai import make_bot
-from hercules.ai.arena import GameRecord, percentile, play_game, wilson_interval
-from hercules.engine import MODES, SOLO, GameConfig, tiebreaks
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.ai.arena import GameRecord, percentile, play_game, wilson_interval
+from hercules.games.mebo.engine import MODES, SOLO, GameConfig, tiebreaks
 
 END_CONDITIONS = ("column_12", "hades_cubes")
 CSV_FIELDS = (

@@ -12,6 +12,7 @@ from hercules.app.settings import Settings, save_settings
 
 from . import strings
 from .draw import clear_text_caches
+from .nav import Navigator
 from .scene import Scene, SceneStack
 from .theme import FONTS, gui_theme, set_palette
 
@@ -47,6 +48,7 @@ class App:
         clear_text_caches()
         self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
         self.stack = SceneStack()
+        self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list[float] = []

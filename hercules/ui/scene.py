@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class Scene:
@@ -15,7 +12,8 @@ class Scene:
 
     transparent = False  #: draw the scene below first (overlays and dialogs)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
+        """``app``: the :class:`hercules.ui.app.App` the scene lives in (its stack, window, nav)."""
         self.app = app
         self.widgets: list[Any] = []
 

@@ -1,4 +1,4 @@
-"""hercules.ai.arena: whole headless games between bots.
+"""hercules.games.mebo.ai.arena: whole headless games between bots.
 
 Random and easy bots only, so that the file stays fast. No timing assertions: the decision
 times are only checked to be there, one per decision, and not negative.
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from hercules.ai import make_bot
-from hercules.ai.arena import (
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.ai.arena import (
     HADES_NAME,
     GameRecord,
     IllegalBotActionError,
@@ -24,7 +24,7 @@ from hercules.ai.arena import (
     seat_rng,
     wilson_interval,
 )
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     IllegalActionError,
@@ -138,7 +138,7 @@ def test_win_shares_sum_to_one(config: GameConfig) -> None:
 
 
 def test_a_shared_first_place_splits_the_win(monkeypatch: pytest.MonkeyPatch) -> None:
-    import hercules.ai.arena as arena
+    import hercules.games.mebo.ai.arena as arena
 
     real_score = arena.score
 

@@ -1,4 +1,4 @@
-"""hercules.ai.bots: every level plays legally, deterministically, and as its code says.
+"""hercules.games.mebo.ai.bots: every level plays legally, deterministically, and as its code says.
 
 Legality is fuzzed two ways: whole bot games through the arena (which refuses an illegal
 action), and states reached by random play, where each bot is asked directly at every
@@ -21,11 +21,11 @@ import pytest
 from support.oracles import Recorder
 from support.scenario import Scenario
 
-from hercules.ai import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
-from hercules.ai.arena import play_game
-from hercules.ai.bots import Weights
-from hercules.ai.planner import plan_labours
-from hercules.engine import (
+from hercules.games.mebo.ai import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
+from hercules.games.mebo.ai.arena import play_game
+from hercules.games.mebo.ai.bots import Weights
+from hercules.games.mebo.ai.planner import plan_labours
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     GameState,
@@ -193,9 +193,9 @@ def test_normal_and_hard_decide_from_the_state_alone() -> None:
 
 _PROBE = """
 import hashlib, json
-from hercules.ai import make_bot
-from hercules.ai.arena import play_game
-from hercules.engine import GameConfig
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.ai.arena import play_game
+from hercules.games.mebo.engine import GameConfig
 out = []
 for level in ("random", "easy", "normal"):
     for config in (GameConfig(3), GameConfig(2, "solo")):

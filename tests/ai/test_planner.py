@@ -1,4 +1,4 @@
-"""hercules.ai.planner: ``plan_labours`` against a brute force that plays the engine itself.
+"""The MEBO planner: ``plan_labours`` against a brute force that plays the engine itself.
 
 The oracle knows nothing of the planner's search: from a state it applies every legal ``use``
 of a card whose ability is one of ``planner.CERTAIN``, depth first, and at every state reached
@@ -20,8 +20,8 @@ import pytest
 from support.oracles import assert_matches_brute_force, brute_force, check_plan
 from support.scenario import Scenario
 
-from hercules.ai.planner import CERTAIN, Plan, plan_labours
-from hercules.engine import (
+from hercules.games.mebo.ai.planner import CERTAIN, Plan, plan_labours
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     GameState,

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from support.oracles import Recorder, assert_matches_brute_force
 
-from hercules.ai import HardBot, NormalBot, make_bot
-from hercules.ai.arena import play_game
-from hercules.ai.planner import Plan, plan_labours
-from hercules.engine import (
+from hercules.games.mebo.ai import HardBot, NormalBot, make_bot
+from hercules.games.mebo.ai.arena import play_game
+from hercules.games.mebo.ai.planner import Plan, plan_labours
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     GameState,
@@ -30,10 +30,10 @@ from hercules.engine import (
     legal_actions,
     new_game,
 )
-from hercules.engine.invariants import check_invariants
-from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX, ROWS, free_labours
-from hercules.engine.rules import first_stop
-from hercules.engine.state import ALL_COLUMNS
+from hercules.games.mebo.engine.invariants import check_invariants
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROW_INDEX, ROWS, free_labours
+from hercules.games.mebo.engine.rules import first_stop
+from hercules.games.mebo.engine.state import ALL_COLUMNS
 
 PNP = [GameConfig(2, "pnp"), GameConfig(3, "pnp"), GameConfig(4, "pnp")]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from hercules.ai import RandomBot, make_bot
 from hercules.app.controller import AUTOMATIC, Controller, Seat
-from hercules.engine import GameConfig, IllegalActionError, new_game
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.ai import RandomBot, make_bot
+from hercules.games.mebo.engine import GameConfig, IllegalActionError, new_game
+from hercules.games.mebo.engine.adapter import RULES
 
 
 def two_humans(seed=1):

@@ -86,7 +86,7 @@ def test_platformdirs_is_imported_only_by_paths():
 
 def test_the_engine_and_saves_stay_headless():
     code = (
-        "import sys, hercules.app.saves, hercules.app.settings, hercules.engine.adapter;"
+        "import sys, hercules.app.saves, hercules.app.settings, hercules.games.mebo.engine.adapter;"
         "assert 'pygame' not in sys.modules, 'pygame imported'"
     )
     subprocess.run([sys.executable, "-P", "-c", code], check=True)

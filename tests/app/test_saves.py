@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from hercules.ai import make_bot
 from hercules.app import saves
 from hercules.app.controller import Controller, Seat
 from hercules.app.saves import (
@@ -38,8 +37,9 @@ from hercules.app.saves import (
     upgrade_v1_to_v2,
     write_save,
 )
-from hercules.engine import GameConfig, apply, legal_actions, new_game
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.ai import make_bot
+from hercules.games.mebo.engine import GameConfig, apply, legal_actions, new_game
+from hercules.games.mebo.engine.adapter import RULES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

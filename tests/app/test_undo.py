@@ -5,7 +5,7 @@ from __future__ import annotations
 from support.scenario import Scenario
 
 from hercules.app.controller import Controller, Seat
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.engine.adapter import RULES
 
 
 def controller_for(state, kinds=("human", "human")):
@@ -81,9 +81,9 @@ def test_undo_listeners_hear_what_was_taken_back():
 def test_a_resumed_game_can_still_undo_the_last_move_of_the_turn(tmp_path):
     import random
 
-    from hercules.ai import make_bot
     from hercules.app.saves import load_save, restore_controller, save_game
-    from hercules.engine import GameConfig, card_set, new_game
+    from hercules.games.mebo.ai import make_bot
+    from hercules.games.mebo.engine import GameConfig, card_set, new_game
 
     ctl = controller_for(new_game(GameConfig(2), 12))
     rng = random.Random(12)

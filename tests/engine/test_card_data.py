@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     CardDataError,
     CardSet,
     GameConfig,

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     CHANCE,
     Action,
     Event,

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     GameState,

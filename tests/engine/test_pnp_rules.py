@@ -30,7 +30,7 @@ from support.scenario import (
     rest_turn,
 )
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     MODES,
     Action,
     GameConfig,
@@ -45,8 +45,8 @@ from hercules.engine import (
     score,
     state_from_json,
 )
-from hercules.engine import cards as cards_module
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.engine import cards as cards_module
+from hercules.games.mebo.engine.adapter import RULES
 
 ROWS: tuple[str, ...] = ("hestia", "hecate", "pan", "aeolus", "tyche", "morpheus")
 

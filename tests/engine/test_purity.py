@@ -17,9 +17,9 @@ import sys
 import tokenize
 from pathlib import Path
 
-import hercules.engine
+import hercules.games.mebo.engine
 
-ENGINE_DIR = Path(hercules.engine.__file__).resolve().parent
+ENGINE_DIR = Path(hercules.games.mebo.engine.__file__).resolve().parent
 ENGINE_FILES = sorted(ENGINE_DIR.glob("*.py"))
 
 #: Play a game in a fresh interpreter; report modules loaded and every file/process/socket event.
@@ -52,13 +52,13 @@ def hook(event, args):
 sys.addaudithook(hook)
 
 import pkgutil, importlib
-import hercules.engine as engine
+import hercules.games.mebo.engine as engine
 for info in pkgutil.iter_modules(engine.__path__):
-    importlib.import_module(f"hercules.engine.{info.name}")
+    importlib.import_module(f"hercules.games.mebo.engine.{info.name}")
 engine.labour_names()  # the board data, read once
 
 phase[0] = "play"
-from hercules.engine import (GameConfig, new_game, legal_actions, apply, score, replay,
+from hercules.games.mebo.engine import (GameConfig, new_game, legal_actions, apply, score, replay,
                              state_from_json, check_invariants)
 for config in (GameConfig(4), GameConfig(3, "simplified"), GameConfig(2, "solo")):
     state = new_game(config, 5)
@@ -98,7 +98,7 @@ def probe() -> dict:
 
 def test_engine_imports_no_ui_app_or_platform_packages() -> None:
     modules = set(probe()["modules"])
-    assert "hercules.engine.rules" in modules  # the probe did import the engine
+    assert "hercules.games.mebo.engine.rules" in modules  # the probe did import the engine
     for banned in ("pygame", "pygame_gui", "platformdirs", "hercules.app", "hercules.ui"):
         leaked = sorted(m for m in modules if m == banned or m.startswith(banned + "."))
         assert not leaked, f"importing and playing the engine loaded {leaked}"
@@ -175,7 +175,7 @@ def test_engine_source_imports_nothing_that_does_io() -> None:
         for line, module in _imports(tree):
             top = module.split(".")[0]
             assert top not in BANNED_IMPORTS, f"{path.name}:{line} imports {module}"
-            assert top != "hercules" or module.startswith("hercules.engine"), (
+            assert top != "hercules" or module.startswith("hercules.games.mebo.engine"), (
                 f"{path.name}:{line} imports {module}: the engine depends on nothing above it"
             )
             if module == "importlib":

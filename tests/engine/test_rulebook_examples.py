@@ -21,7 +21,7 @@ from support.scenario import (
     turn_up,
 )
 
-from hercules.engine import Reason, legal_actions, score
+from hercules.games.mebo.engine import Reason, legal_actions, score
 
 
 def test_julia_6_and_3_may_do_labour_2_by_division_or_9_by_addition_but_not_3_again_or_18():

@@ -22,7 +22,7 @@ from support.scenario import (
     uses,
 )
 
-from hercules.engine import Reason, legal_actions, state_from_json
+from hercules.games.mebo.engine import Reason, legal_actions, state_from_json
 
 # Three labours done (cubes 1-3 in the supply) unless a test says otherwise.
 DONE = (1, 2, 3)

@@ -14,7 +14,7 @@ from support.scenario import (
     received,
 )
 
-from hercules.engine import Reason, legal_actions, score
+from hercules.games.mebo.engine import Reason, legal_actions, score
 
 # --- demigods --------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from support.scenario import (
     rest_turn,
 )
 
-from hercules.engine import Action, Reason, legal_actions, score
+from hercules.games.mebo.engine import Action, Reason, legal_actions, score
 
 
 def at_11(sc: Scenario, *seats: int) -> Scenario:

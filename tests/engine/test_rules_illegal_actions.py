@@ -19,7 +19,7 @@ from support.scenario import (
     use,
 )
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     IllegalActionError,

@@ -18,7 +18,7 @@ from support.scenario import (
     play_through,
 )
 
-from hercules.engine import Reason, labour_result, legal_actions
+from hercules.games.mebo.engine import Reason, labour_result, legal_actions
 
 
 def ops_offered(state) -> dict[str, int]:

@@ -18,7 +18,7 @@ from support.scenario import (
     uses,
 )
 
-from hercules.engine import Reason, legal_actions, score
+from hercules.games.mebo.engine import Reason, legal_actions, score
 
 CUBED = ("HES-01", "HEC-01", "PAN-01", "TYC-01", "MOR-01")
 

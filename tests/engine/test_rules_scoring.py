@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from support.scenario import Scenario
 
-from hercules.engine import score
+from hercules.games.mebo.engine import score
 
 
 def test_the_breakdown_adds_cards_vases_zeus_pantheon_majorities_sets_and_cubes():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from support.scenario import CARDS, COLUMN_GODS, DECKS, ROLL, ZEUS
 
-from hercules.engine import Action, GameConfig, apply, legal_actions, new_game
+from hercules.games.mebo.engine import Action, GameConfig, apply, legal_actions, new_game
 
 #: (players, mode) -> demigod cards in play per deck, in the stacks' order
 DECK_SIZES = {

@@ -17,7 +17,7 @@ from support.scenario import (
     uses,
 )
 
-from hercules.engine import score
+from hercules.games.mebo.engine import score
 
 ACTIVE_GODS = [
     "GOD-HERA",

@@ -19,7 +19,7 @@ from support.scenario import (
     use,
 )
 
-from hercules.engine import Reason, apply, legal_actions, score
+from hercules.games.mebo.engine import Reason, apply, legal_actions, score
 
 
 def hades_turn(white: int = 1, die: int = 1, at: int = 0) -> Scenario:

@@ -14,7 +14,7 @@ from support.scenario import (
     rest_turn,
 )
 
-from hercules.engine import Action, GameConfig, Reason, apply, legal_actions, new_game
+from hercules.games.mebo.engine import Action, GameConfig, Reason, apply, legal_actions, new_game
 
 
 def finish_turn(state):

@@ -26,7 +26,7 @@ from support.scenario import (
     uses,
 )
 
-from hercules.engine import Reason, legal_actions, score
+from hercules.games.mebo.engine import Reason, legal_actions, score
 
 
 def test_ruling_01_apprentice_stops_before_first_cube_advance_is_column_difference():

@@ -58,7 +58,8 @@ def mouse_turn(
     Cards are clicked in the hand, print-and-play powers on the sheet; targets are
     dice (for +1/−1/flip/re-roll) or another player's dice (copy).
     """
-    from hercules.ui.scenes.overlays import ChoiceOverlay, ChooseDeckOverlay, RestOverlay
+    from hercules.games.mebo.ui.dialogs import ChooseDeckOverlay, RestOverlay
+    from hercules.ui.scenes.overlays import ChoiceOverlay
 
     top = app.top
     if isinstance(top, ChoiceOverlay | ChooseDeckOverlay):

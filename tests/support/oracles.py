@@ -10,9 +10,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hercules.ai.planner import CERTAIN, Plan, eligible_decks, plan_labours
-from hercules.engine import Action, GameState, apply, card_set, labour_result, legal_actions
-from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX
+from hercules.games.mebo.ai.planner import CERTAIN, Plan, eligible_decks, plan_labours
+from hercules.games.mebo.engine import (
+    Action,
+    GameState,
+    apply,
+    card_set,
+    labour_result,
+    legal_actions,
+)
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROW_INDEX
 
 Cost = tuple[int, int, int]  #: cubes (or powers), gods, steps
 CARDS = card_set().cards

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     GameState,
@@ -299,7 +299,7 @@ class Scenario:
 
 def labour_results(state: GameState) -> set[int]:
     """Labours (1-12) that some legal labour action performs."""
-    from hercules.engine import labour_result
+    from hercules.games.mebo.engine import labour_result
 
     dice = state.dice_of(state.current)
     return {

@@ -16,17 +16,17 @@ from support.mouse import frames
 
 from hercules.app import paths
 from hercules.app.settings import PALETTES, load_settings
-from hercules.engine import card_set
-from hercules.engine.errors import Reason
-from hercules.ui import draw as D
+from hercules.games.mebo.engine import card_set
+from hercules.games.mebo.engine.errors import Reason
+from hercules.games.mebo.ui import art
+from hercules.games.mebo.ui.describe import REASON_KEYS, describe_record, parse_reason, reason_text
+from hercules.games.mebo.ui.gameover import CATEGORIES
+from hercules.games.mebo.ui.rules import RulesScene
+from hercules.games.mebo.ui.setup import MODES, SEAT_CHOICES, start_game
+from hercules.games.mebo.ui.table import TableScene
 from hercules.ui import strings
 from hercules.ui.app import App, Settings
-from hercules.ui.describe import REASON_KEYS, describe_record, parse_reason, reason_text
-from hercules.ui.scenes.gameover import CATEGORIES
-from hercules.ui.scenes.rules import RulesScene
 from hercules.ui.scenes.settings import ANIM, BOT, SettingsScene
-from hercules.ui.scenes.setup import MODES, SEAT_CHOICES, start_game
-from hercules.ui.scenes.table import TableScene
 from hercules.ui.scenes.title import TitleScene
 from hercules.ui.strings import t
 
@@ -120,8 +120,8 @@ def code_files() -> list[Path]:
 
 def families() -> dict[str, set[str]]:
     """Every f-string key family the code uses, with every value it can take."""
-    from hercules.ai.bots import BOT_LEVELS
-    from hercules.engine import scoring
+    from hercules.games.mebo.ai.bots import BOT_LEVELS
+    from hercules.games.mebo.engine import scoring
     from hercules.ui.scenes.settings import SettingsScene
 
     cs = card_set()
@@ -141,7 +141,7 @@ def families() -> dict[str, set[str]]:
         "god.{}": {g.id for g in (cs.zeus, *cs.gods)},
         "ability.{}": {c.ability for c in cs.cards.values()},
         "card.mark.{}": {
-            c.ability for c in cs.cards.values() if c.active and c.ability not in D.ABILITY_MARKS
+            c.ability for c in cs.cards.values() if c.active and c.ability not in art.ABILITY_MARKS
         },
         "card.{}": {c.kind for c in cs.cards.values()} - {"god", "demigod"},
         "seat.choice.{}": set(SEAT_CHOICES),
@@ -296,8 +296,8 @@ def test_no_scene_draws_a_literal_string_that_bypasses_translation():
 
 def bot_reasons() -> set[str]:
     """The reasons every bot level gives over a few whole games."""
-    from hercules.ai import make_bot
-    from hercules.engine import GameConfig, apply, legal_actions, new_game
+    from hercules.games.mebo.ai import make_bot
+    from hercules.games.mebo.engine import GameConfig, apply, legal_actions, new_game
 
     reasons: set[str] = set()
     for level, mode, seed in (
@@ -422,7 +422,7 @@ def test_switching_live_re_renders_the_table_log_card_faces_and_names(app):
     marks = list(table._log_marks)
     assert any(line.startswith("Blue bot ") for line in english)
     assert table.names == ["Red", "Blue bot", "Green bot"]
-    face_en = pygame.image.tobytes(D.card_face("HES-01", 80, 112), "RGBA")
+    face_en = pygame.image.tobytes(art.card_face("HES-01", 80, 112), "RGBA")
     bg_en = table.background()
 
     app.set_language("it")
@@ -433,7 +433,7 @@ def test_switching_live_re_renders_the_table_log_card_faces_and_names(app):
     assert any("Fatica" in line for line in table.log)
     assert not any("labour" in line.lower() for line in table.log)
     assert table.log == [line for rec in table.logged for line in describe_record(rec, names)]
-    assert pygame.image.tobytes(D.card_face("HES-01", 80, 112), "RGBA") != face_en
+    assert pygame.image.tobytes(art.card_face("HES-01", 80, 112), "RGBA") != face_en
     assert table.background() is not bg_en
     assert {w.text for w in table.widgets} >= {"Riposa", "Fine turno", "Consiglio", "Menu"}
     frames(app, 3)  # and it keeps playing
@@ -446,7 +446,7 @@ def test_undo_after_a_switch_takes_back_the_right_lines():
     from support.scenario import Scenario
 
     from hercules.app.controller import Controller, Seat
-    from hercules.engine.adapter import RULES
+    from hercules.games.mebo.engine.adapter import RULES
 
     app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, language="it"))
     try:
@@ -539,15 +539,14 @@ def test_the_rules_screen_reads_the_rules_of_the_current_language(app):
 
 def test_a_saved_english_game_opens_in_italian():
     from hercules.app import saves
-    from hercules.engine.adapter import RULES
-    from hercules.ui.scenes.load import open_game
+    from hercules.games.mebo.engine.adapter import RULES
 
     app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, language="it"))
     try:
         path = next(p for p in saves.example_saves() if "midgame" in p.name)
         loaded = saves.load_save(path, RULES)
         assert loaded.names[1] == "Blue bot"
-        open_game(app, loaded)
+        app.nav.open_saved(loaded)
         table = app.top
         assert isinstance(table, TableScene)
         table.autosave = False
@@ -570,8 +569,8 @@ def test_t_formats_in_the_current_language():
 
 def test_a_replay_steps_back_correctly_after_a_switch():
     from hercules.app import saves
-    from hercules.engine.adapter import RULES
-    from hercules.ui.scenes.replay import ReplayScene
+    from hercules.games.mebo.engine.adapter import RULES
+    from hercules.games.mebo.ui.replay import ReplayScene
 
     app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
     try:
@@ -593,8 +592,8 @@ def test_a_replay_steps_back_correctly_after_a_switch():
 
 
 def test_a_refused_move_says_why_in_the_current_language():
-    from hercules.engine.errors import IllegalActionError
-    from hercules.ui.scenes.table import refusal
+    from hercules.games.mebo.engine.errors import IllegalActionError
+    from hercules.games.mebo.ui.table import refusal
 
     err = IllegalActionError(Reason.NOT_YOUR_TURN, "seat 1 is not to act")
     strings.set_language("it")

@@ -6,9 +6,9 @@ import random
 
 from support.mouse import frames, mouse_turn
 
-from hercules.ui.scenes.gameover import GameOverScene
-from hercules.ui.scenes.setup import start_game
-from hercules.ui.scenes.table import TableScene
+from hercules.games.mebo.ui.gameover import GameOverScene
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
 
 
 def test_two_humans_play_a_whole_game_with_the_mouse_only(app):

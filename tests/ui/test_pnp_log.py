@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from hercules.engine import GameConfig, apply, legal_actions, new_game
+from hercules.games.mebo.engine import GameConfig, apply, legal_actions, new_game
+from hercules.games.mebo.ui.describe import describe_events
 from hercules.ui import strings
-from hercules.ui.describe import describe_events
 
 PNP_EVENTS = {
     "power_crossed",

@@ -6,9 +6,9 @@ import random
 
 from support.mouse import frames, mouse_turn
 
-from hercules.ui.scenes.gameover import PNP_CATEGORIES, GameOverScene
-from hercules.ui.scenes.setup import start_game
-from hercules.ui.scenes.table import TableScene
+from hercules.games.mebo.ui.gameover import PNP_CATEGORIES, GameOverScene
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
 
 
 def test_two_humans_play_print_and_play_with_the_mouse_only(app):
@@ -41,8 +41,8 @@ def test_a_bot_only_print_and_play_game_reaches_the_scores(app):
 
 
 def test_the_rules_screen_explains_print_and_play_in_both_languages(app):
+    from hercules.games.mebo.ui.rules import RulesScene
     from hercules.ui import strings
-    from hercules.ui.scenes.rules import RulesScene
 
     for lang, head in (("en", "Print-and-play"), ("it", "Print & Play")):
         strings.set_language(lang)
@@ -60,9 +60,9 @@ def test_a_print_and_play_game_autosaves_continues_and_replays(tmp_path):
     from support.mouse import frames as run
 
     from hercules.app import paths, saves
-    from hercules.engine.adapter import RULES
+    from hercules.games.mebo.engine.adapter import RULES
+    from hercules.games.mebo.ui.replay import ReplayScene
     from hercules.ui.app import App, Settings
-    from hercules.ui.scenes.replay import ReplayScene
     from hercules.ui.scenes.title import TitleScene
 
     paths.set_data_dir(tmp_path)
@@ -97,10 +97,10 @@ def test_a_print_and_play_game_autosaves_continues_and_replays(tmp_path):
 
 
 def test_bot_reasons_in_print_and_play_are_translated():
-    from hercules.ai import make_bot
-    from hercules.engine import GameConfig, apply, legal_actions, new_game
+    from hercules.games.mebo.ai import make_bot
+    from hercules.games.mebo.engine import GameConfig, apply, legal_actions, new_game
+    from hercules.games.mebo.ui.describe import reason_text
     from hercules.ui import strings
-    from hercules.ui.describe import reason_text
 
     reasons = []
     bots = [make_bot("normal"), make_bot("normal")]

@@ -8,13 +8,13 @@ import pytest
 from support.mouse import click, click_widget, frames, key
 
 from hercules.app import paths, saves
-from hercules.engine.adapter import RULES
+from hercules.games.mebo.engine.adapter import RULES
+from hercules.games.mebo.ui.replay import ReplayScene
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
 from hercules.ui.app import App, Settings
 from hercules.ui.scenes.load import LoadScene
 from hercules.ui.scenes.overlays import PauseOverlay, SaveOverlay
-from hercules.ui.scenes.replay import ReplayScene
-from hercules.ui.scenes.setup import start_game
-from hercules.ui.scenes.table import TableScene
 from hercules.ui.scenes.title import TitleScene
 
 
@@ -194,7 +194,7 @@ def test_replay_steps_forward_and_back_through_the_saved_states(folder):
 
 
 def test_a_finished_game_can_be_watched_again_from_the_score_screen(folder):
-    from hercules.ui.scenes.gameover import GameOverScene
+    from hercules.games.mebo.ui.gameover import GameOverScene
 
     app = new_app()
     ctl, names = start_game("standard", ["easy", "normal"], seed=3)

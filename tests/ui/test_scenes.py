@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 from support.mouse import click_widget, frames, key
 
+from hercules.games.mebo.ui.rules import RulesScene
+from hercules.games.mebo.ui.setup import SetupScene
+from hercules.games.mebo.ui.table import TableScene
 from hercules.ui.scene import Scene
-from hercules.ui.scenes.rules import RulesScene
 from hercules.ui.scenes.settings import SettingsScene
-from hercules.ui.scenes.setup import SetupScene
-from hercules.ui.scenes.table import TableScene
 from hercules.ui.scenes.title import TitleScene
 
 

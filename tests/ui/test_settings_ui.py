@@ -63,9 +63,9 @@ def test_confirm_before_ending_a_turn_asks_first():
     from support.scenario import Scenario
 
     from hercules.app.controller import Controller, Seat
-    from hercules.engine.adapter import RULES
+    from hercules.games.mebo.engine.adapter import RULES
+    from hercules.games.mebo.ui.table import TableScene
     from hercules.ui.scenes.overlays import ConfirmOverlay
-    from hercules.ui.scenes.table import TableScene
 
     app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, confirm_end_turn=True))
     state = Scenario(2).dice(0, 2, 3).give(0, "HES-01").done(0, 1, 2).build()

@@ -8,11 +8,11 @@ import pygame
 import pytest
 from support.mouse import click, frames, key
 
-from hercules.engine import legal_actions, state_from_json
+from hercules.games.mebo.engine import legal_actions, state_from_json
+from hercules.games.mebo.ui.gameover import GameOverScene
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
 from hercules.ui.app import MIN_SIZE
-from hercules.ui.scenes.gameover import GameOverScene
-from hercules.ui.scenes.setup import start_game
-from hercules.ui.scenes.table import TableScene
 
 
 def test_random_clicks_and_keys_only_ever_apply_legal_actions(animated_app):
@@ -157,9 +157,9 @@ def test_the_window_never_goes_below_the_minimum(app):
 
 
 def test_random_clicks_on_every_menu_scene_never_raise(app):
-    from hercules.ui.scenes.rules import RulesScene
+    from hercules.games.mebo.ui.rules import RulesScene
+    from hercules.games.mebo.ui.setup import SetupScene
     from hercules.ui.scenes.settings import SettingsScene
-    from hercules.ui.scenes.setup import SetupScene
     from hercules.ui.scenes.title import TitleScene
 
     rng = random.Random(3)
@@ -180,8 +180,8 @@ def test_random_clicks_on_every_menu_scene_never_raise(app):
 
 
 def test_hint_lists_exactly_the_planned_labours_and_the_normal_bots_choice(app):
-    from hercules.ai.planner import plan_labours
-    from hercules.ui.scenes.overlays import HintOverlay
+    from hercules.games.mebo.ai.planner import plan_labours
+    from hercules.games.mebo.ui.dialogs import HintOverlay
 
     ctl, names = start_game("standard", ["human", "normal"], seed=6)
     table = TableScene(app, ctl, names)
@@ -221,8 +221,8 @@ class SlowBot:
 
 def test_the_table_keeps_drawing_frames_while_a_bot_thinks(app):
     from hercules.app.controller import Controller, Seat
-    from hercules.engine import GameConfig, new_game
-    from hercules.engine.adapter import RULES
+    from hercules.games.mebo.engine import GameConfig, new_game
+    from hercules.games.mebo.engine.adapter import RULES
 
     bot = SlowBot()
     ctl = Controller(RULES, new_game(GameConfig(2), 1), [Seat("bot"), Seat("human")], {0: bot})

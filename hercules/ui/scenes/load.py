@@ -8,61 +8,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.ai import make_bot
 from hercules.app import paths, saves
-from hercules.engine.adapter import RULES
+from hercules.app.registry import DEFAULT_GAME, rules_for
 
 from .. import draw as D
-from ..describe import localise_name
+from ..names import localise_name
 from ..scene import Scene
 from ..strings import has, t
 from ..theme import FONTS, colour
-from .setup import seat_names
-
-
-def display_names(loaded: Any) -> list[str]:
-    """The saved names (in the current language where the game gave them), or the usual ones."""
-    kinds = []
-    for seat in loaded.seats:
-        kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
-    solo = loaded.config.get("mode") == "solo"
-    defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
-    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(loaded.names)]
-
-
-def open_game(app: Any, loaded: Any) -> None:
-    """Resume a loaded game on the table: same state, seats, bots, log."""
-    from .table import TableScene
-
-    ctl = saves.restore_controller(loaded, RULES, make_bot)
-    names = display_names(loaded)
-    table = TableScene(app, ctl, names, created=loaded.created, label=loaded.label)
-    for rec in loaded.history:  # the log of what happened before the save
-        table.log_record(rec)
-    app.replace(table)
-
-
-def continue_latest(app: Any) -> str | None:
-    """Continue: resume the newest unfinished save. Returns a problem, or None."""
-    try:
-        path = saves.latest_save(paths.saves_dir(), RULES)
-    except OSError as exc:
-        return str(exc)
-    if path is None:
-        return t("load.nothing")
-    try:
-        open_game(app, saves.load_save(path, RULES))
-    except saves.SaveError as exc:
-        return exc.reason
-    return None
-
-
-def has_continue() -> bool:
-    """True if there is a game to continue."""
-    try:
-        return saves.latest_save(paths.saves_dir(), RULES) is not None
-    except OSError:
-        return False
 
 
 class LoadScene(Scene):
@@ -80,11 +33,11 @@ class LoadScene(Scene):
     def refresh(self) -> None:
         """Read the saves folder and the examples again."""
         try:
-            self.mine = saves.list_saves(paths.saves_dir(), RULES)
+            self.mine = saves.list_saves(paths.saves_dir(), rules_for(DEFAULT_GAME))
         except OSError as exc:
             self.mine = []
             self.message = str(exc)
-        self.examples = saves.list_saves(saves.examples_dir(), RULES)
+        self.examples = saves.list_saves(saves.examples_dir(), rules_for(DEFAULT_GAME))
         if self.selected is not None and not any(
             i.path == self.selected.path for i in self.mine + self.examples
         ):
@@ -172,21 +125,17 @@ class LoadScene(Scene):
         if sel is None or sel.damaged:
             return
         try:
-            loaded = saves.load_save(sel.path, RULES)
+            loaded = saves.load_save(sel.path, rules_for(DEFAULT_GAME))
         except saves.SaveError as exc:
             self.message = exc.reason
             self.refresh()
             return
         if replay:
-            from .replay import ReplayScene
-
-            self.app.push(ReplayScene(self.app, loaded))
+            self.app.nav.replay(loaded)
         else:
-            open_game(self.app, loaded)
+            self.app.nav.open_saved(loaded)
 
     def ask_delete(self) -> None:
-        from .overlays import ConfirmOverlay
-
         sel = self.selected
         if sel is None:
             return
@@ -203,7 +152,7 @@ class LoadScene(Scene):
         def question() -> str:
             return t("load.confirm_delete", name=sel.title)
 
-        self.app.push(ConfirmOverlay(self.app, question, delete))
+        self.app.nav.confirm(question, delete)
 
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and mode / players / round / leader / date."""

@@ -23,9 +23,7 @@ class TitleScene(Scene):
         x = w // 2 - bw // 2
         y = int(h * 0.40)
         self.buttons: dict[Any, str] = {}
-        from .load import has_continue
-
-        can_continue = has_continue()
+        can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
         for key, enabled, tip in (
             ("new", True, None),
@@ -62,26 +60,17 @@ class TitleScene(Scene):
 
     def choose(self, key: str) -> None:
         """Act on a menu entry."""
+        nav = self.app.nav
         if key == "new":
-            from .setup import SetupScene
-
-            self.app.push(SetupScene(self.app))
+            nav.new_game()
         elif key == "continue":
-            from .load import continue_latest
-
-            self.message = continue_latest(self.app) or ""
+            self.message = nav.continue_latest() or ""
         elif key == "load":
-            from .load import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            nav.load()
         elif key == "rules":
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app))
+            nav.rules()
         elif key == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            nav.settings()
         elif key == "quit":
             self.app.quit()
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hercules.engine import Action, apply, card_set, labour_result, legal_actions
-from hercules.engine.actions import (
+from hercules.games.mebo.engine import Action, apply, card_set, labour_result, legal_actions
+from hercules.games.mebo.engine.actions import (
     CHOOSE_DEMIGOD,
     END_REST,
     END_TURN,
@@ -31,11 +31,11 @@ from hercules.engine.actions import (
     TURN_UP,
     USE,
 )
-from hercules.engine.cards import pnp_rules
-from hercules.engine.pnp import ROW_ABILITY, ROW_INDEX
-from hercules.engine.rules import first_stop
-from hercules.engine.scoring import score, symbol_counts
-from hercules.engine.state import GameState
+from hercules.games.mebo.engine.cards import pnp_rules
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROW_INDEX
+from hercules.games.mebo.engine.rules import first_stop
+from hercules.games.mebo.engine.scoring import score, symbol_counts
+from hercules.games.mebo.engine.state import GameState
 
 from .planner import Plan, plan_labours
 
@@ -67,7 +67,7 @@ _ROW_CARD = {
 def _why(key: str, text: str, **params: object) -> str:
     """A bot's reason: ``"bot.<key>|name=value|...|<English sentence>"``.
 
-    The table translates the key and its parameters (``hercules.ui.describe``);
+    The table translates the key and its parameters (``hercules.games.mebo.ui.describe``);
     the English sentence at the end is for readers that do not know the keys.
     Values are numbers and ids, never containing ``|``.
     """

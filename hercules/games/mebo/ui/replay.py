@@ -8,9 +8,10 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Listener, Record
+from hercules.games.mebo.engine.adapter import RULES
+from hercules.ui.strings import t
 
-from ..strings import t
-from .load import display_names
+from .setup import display_names
 from .table import TableScene
 
 
@@ -109,7 +110,7 @@ class ReplayScene(TableScene):
     """The table in replay mode: controls instead of moves."""
 
     def __init__(self, app: Any, loaded: Any) -> None:
-        ctl = ReplayController(loaded_rules(), loaded)
+        ctl = ReplayController(RULES, loaded)
         super().__init__(app, ctl, display_names(loaded), autosave=False)  # type: ignore[arg-type]
         self.playing = False
         self.timer = 0.0
@@ -203,10 +204,3 @@ class ReplayScene(TableScene):
 
     def prompt_lines(self) -> list[str]:
         return [t("replay.position", n=self.ctl.index, total=len(self.ctl.history))]
-
-
-def loaded_rules() -> Any:
-    """The rules a replay shows (the Hercules adapter)."""
-    from hercules.engine.adapter import RULES
-
-    return RULES

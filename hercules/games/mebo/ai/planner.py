@@ -17,10 +17,10 @@ import heapq
 from dataclasses import dataclass
 from itertools import combinations
 
-from hercules.engine import Action, card_set, labour_result
-from hercules.engine.actions import LABOUR, POWER, USE
-from hercules.engine.pnp import ROW_ABILITY, ROWS, earned_rows, free_labours
-from hercules.engine.state import GameState
+from hercules.games.mebo.engine import Action, card_set, labour_result
+from hercules.games.mebo.engine.actions import LABOUR, POWER, USE
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROWS, earned_rows, free_labours
+from hercules.games.mebo.engine.state import GameState
 
 #: Abilities whose result is certain, so a plan can rely on them.
 CERTAIN = ("plus_one", "minus_one", "flip", "copy")

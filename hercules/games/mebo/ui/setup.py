@@ -9,12 +9,12 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Controller
-from hercules.session import new_controller
-
-from .. import draw as D
-from ..scene import Scene
-from ..strings import t
-from ..theme import FONTS, colour, player_style
+from hercules.games.mebo.spec import GAME_ID, new_controller
+from hercules.ui import draw as D
+from hercules.ui.names import localise_name
+from hercules.ui.scene import Scene
+from hercules.ui.strings import t
+from hercules.ui.theme import FONTS, colour, player_style
 
 SEAT_CHOICES = ("human", "easy", "normal", "hard", "off")
 MODES = ("standard", "simplified", "solo", "pnp")
@@ -40,6 +40,16 @@ def start_game(mode: str, kinds: list[str], seed: int) -> tuple[Controller, list
     if solo:
         kinds = [kinds[0], "hades"]
     return new_controller(mode, kinds, seed), seat_names(kinds, solo)
+
+
+def display_names(loaded: Any) -> list[str]:
+    """A saved game's seat names (in the current language where the game gave them)."""
+    kinds = []
+    for seat in loaded.seats:
+        kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
+    solo = loaded.config.get("mode") == "solo"
+    defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
+    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(loaded.names)]
 
 
 class SetupScene(Scene):
@@ -154,9 +164,7 @@ class SetupScene(Scene):
             self.error = t("setup.need_two")
             return
         ctl, names = start_game(self.mode, kinds, self.seed())
-        from .table import TableScene
-
-        self.app.replace(TableScene(self.app, ctl, names))
+        self.app.nav.play(GAME_ID, ctl, names)
 
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("setup.title"), seed=4)

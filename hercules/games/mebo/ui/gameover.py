@@ -7,13 +7,14 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.engine.scoring import score
-
-from .. import draw as D
-from ..describe import seat_name
-from ..scene import Scene
-from ..strings import t
-from ..theme import FONTS, colour, player_style
+from hercules.app import saves
+from hercules.games.mebo.engine.scoring import score
+from hercules.games.mebo.spec import GAME_ID
+from hercules.ui import draw as D
+from hercules.ui.names import seat_name
+from hercules.ui.scene import Scene
+from hercules.ui.strings import t
+from hercules.ui.theme import FONTS, colour, player_style
 
 CATEGORIES = ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
 #: The print-and-play sheet scores other things (no cards, vases or cubes).
@@ -62,27 +63,19 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         """Watch this game again, from its first move."""
-        from hercules.app import saves
-
-        from .replay import ReplayScene
-
         try:
             doc = saves.game_document(self.ctl, self.names)
             loaded = saves.read_document(doc, self.ctl.rules)
         except saves.SaveError:
             return
-        self.app.push(ReplayScene(self.app, loaded))
+        self.app.nav.replay(loaded)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.btn_new:
-                from .setup import SetupScene
-
-                self.app.replace(SetupScene(self.app))
+                self.app.nav.restart(self.ctl.rules.name if self.ctl else GAME_ID)
             elif event.ui_element is self.btn_title:
-                from .title import TitleScene
-
-                self.app.replace(TitleScene(self.app))
+                self.app.nav.title()
             elif event.ui_element is self.btn_table:
                 self.app.pop()
             elif event.ui_element is self.btn_replay:

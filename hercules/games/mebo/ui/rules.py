@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.engine import card_set
+from hercules.games.mebo.engine import card_set
+from hercules.ui import draw as D
+from hercules.ui.scene import Scene
+from hercules.ui.strings import t, text_file
+from hercules.ui.theme import FONTS, colour
 
-from .. import draw as D
-from ..describe import card_name, card_tooltip
-from ..scene import Scene
-from ..strings import t, text_file
-from ..theme import FONTS, colour
+from .describe import card_name, card_tooltip
 
 
 class RulesScene(Scene):

@@ -7,33 +7,40 @@ the state itself. Animations are queued from the events each action returns.
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from hercules.app import paths, saves
 from hercules.app.controller import Controller, Record
-from hercules.engine import Action, card_set, labour_result
-from hercules.engine.actions import END_TURN, LABOUR, POWER, REST, USE
-from hercules.engine.pnp import ROW_ABILITY, ROWS
-from hercules.engine.scoring import score
+from hercules.games.mebo.engine import Action, card_set, labour_result
+from hercules.games.mebo.engine.actions import END_TURN, LABOUR, POWER, REST, USE
+from hercules.games.mebo.engine.cards import pnp_rules
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROWS
+from hercules.games.mebo.engine.scoring import score
+from hercules.games.mebo.spec import GAME_ID
+from hercules.ui import draw as D
+from hercules.ui.anim import Animator, ease_in_out, ease_out_bounce, ease_out_cubic, lerp
+from hercules.ui.names import localise_name, seat_name
+from hercules.ui.scene import Scene
+from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
+from hercules.ui.strings import has, t
+from hercules.ui.theme import FONTS, colour, deck_colour, player_style, theme_data
 
-from .. import draw as D
-from ..anim import Animator, ease_in_out, ease_out_bounce, ease_out_cubic, lerp
-from ..describe import (
+from . import art
+from .describe import (
     arithmetic,
     card_name,
     card_tooltip,
     describe_record,
     labour_title,
-    localise_name,
-    seat_name,
 )
-from ..layout import TableLayout
-from ..scene import Scene
-from ..strings import has, t
-from ..theme import FONTS, colour, deck_colour, player_style, theme_data
+from .dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
+from .gameover import GameOverScene
+from .layout import TableLayout
 
 CARD_RATIO = 0.72
 
@@ -57,6 +64,8 @@ class Target:
 
 class TableScene(Scene):
     """Plays one game through a :class:`Controller`."""
+
+    game_id = GAME_ID
 
     def __init__(
         self,
@@ -147,13 +156,13 @@ class TableScene(Scene):
         cs = card_set()
         gw, gh = L.god_slots[1].size
         for g in (cs.zeus, *cs.gods):
-            D.card_face(g.id, gw, gh, face_up=self.state.config.gods_active)
+            art.card_face(g.id, gw, gh, face_up=self.state.config.gods_active)
         dw, dh = L.demigod_slots[0].size
         for c in cs.demigods:
-            D.card_face(c.id, dw, dh)
+            art.card_face(c.id, dw, dh)
         vw, vh = L.vase_slots[0].size
         for v in cs.vases:
-            D.card_face(v.id, vw, vh)
+            art.card_face(v.id, vw, vh)
 
     def relocalize(self) -> None:
         """The language changed: seat names, the log and the whole table in the new words."""
@@ -212,10 +221,6 @@ class TableScene(Scene):
         The document is taken now, on the frame loop, so it is exactly this moment's
         game; checking it and writing it to disk happen off the loop.
         """
-        from concurrent.futures import ThreadPoolExecutor
-
-        from hercules.app import paths, saves
-
         try:
             folder = paths.saves_dir()
             target = path or saves.autosave_path(folder)
@@ -382,20 +387,14 @@ class TableScene(Scene):
         if self.ctl.is_over:
             if not self.gameover_shown:
                 self.gameover_shown = True
-                from .gameover import GameOverScene
-
                 self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
             return
         seat = self.human_seat()
         if seat >= 0:
             prompt = self.state.prompt
             if prompt == "rest":
-                from .overlays import RestOverlay
-
                 self.app.push(RestOverlay(self.app, self))
             elif prompt == "choose_demigod":
-                from .overlays import ChooseDeckOverlay
-
                 self.app.push(ChooseDeckOverlay(self.app, self))
             return
         # Chance steps, Hades and bots play at a readable pace.
@@ -435,9 +434,7 @@ class TableScene(Scene):
             else:
                 self.open_menu()
         elif key == pygame.K_F1:
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app))
+            self.app.nav.rules(self.game_id)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm_reroll()
         elif key == pygame.K_r:
@@ -468,14 +465,10 @@ class TableScene(Scene):
         """H: the reachable labours and what the Normal bot would do, for the human to act."""
         if self.human_seat() < 0 or self.state.prompt != "action":
             return
-        from .overlays import HintOverlay
-
         self.app.push(HintOverlay(self.app, self))
 
     def open_menu(self) -> None:
         """Esc: the pause menu."""
-        from .overlays import PauseOverlay
-
         self.app.push(PauseOverlay(self.app, self))
 
     def cancel_mode(self) -> None:
@@ -502,8 +495,6 @@ class TableScene(Scene):
         for a in self.ctl.legal():
             if a.kind == kind:
                 if kind == END_TURN and self.app.settings.confirm_end_turn:
-                    from .overlays import ConfirmOverlay
-
                     self.app.push(
                         ConfirmOverlay(
                             self.app, lambda: t("confirm.end_turn"), lambda a=a: self.send(a)
@@ -546,8 +537,6 @@ class TableScene(Scene):
         if len(distinct) == 1:
             self.send(next(iter(distinct.values())))
             return
-        from .overlays import ChoiceOverlay
-
         options = []
         for (op, faces), a in sorted(distinct.items()):
             options.append((arithmetic(op, faces[1], faces[0], column), a))
@@ -777,7 +766,7 @@ class TableScene(Scene):
                 bg, D.shade(colour("marble"), 0.96 if c % 2 else 0.9), band, border_radius=4
             )
             es = min(hdr.h - L.body - 14, col.w - 40, 60)
-            em = D.emblem(c, max(24, es))
+            em = art.emblem(c, max(24, es))
             bg.blit(em, em.get_rect(topright=(col.right - 4, hdr.y + 5)))
             FONTS.blit(
                 bg,
@@ -895,7 +884,7 @@ class TableScene(Scene):
             gid = s.columns[c]
             if gid and gid not in self.hidden_cards():
                 r = L.god_slots[c]
-                surface.blit(D.card_face(gid, r.w, r.h, face_up=not simplified), r)
+                surface.blit(art.card_face(gid, r.w, r.h, face_up=not simplified), r)
         if s.top:
             r = L.god_slots[12]
             for k in range(len(s.top) - 1):
@@ -905,7 +894,7 @@ class TableScene(Scene):
                     r.move(3 * (len(s.top) - 1 - k), -3 * (len(s.top) - 1 - k)),
                     border_radius=5,
                 )
-            surface.blit(D.card_face(s.top[-1], r.w, r.h), r)
+            surface.blit(art.card_face(s.top[-1], r.w, r.h), r)
         # Reachable labours for the human to act.
         seat = self.human_seat()
         if seat >= 0 and s.prompt == "action":
@@ -997,8 +986,6 @@ class TableScene(Scene):
             fit = FONTS.fit(line, size, half - 16, smallest=10)
             FONTS.blit(surface, line, fit, colour("ink"), (area.x + 10, y))
             y += (area.h - 12) // 6
-        from hercules.engine.cards import pnp_rules
-
         rules = pnp_rules()
         FONTS.blit(
             surface,
@@ -1036,7 +1023,7 @@ class TableScene(Scene):
                         r.move(2 * (j + 1), 2 * (j + 1)),
                         border_radius=4,
                     )
-                surface.blit(D.card_face(st[-1], r.w, r.h), r)
+                surface.blit(art.card_face(st[-1], r.w, r.h), r)
             else:
                 pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
                 FONTS.blit(
@@ -1055,7 +1042,7 @@ class TableScene(Scene):
                     pygame.draw.rect(
                         surface, colour("terracotta_dark"), r.move(2, 2), border_radius=4
                     )
-                surface.blit(D.card_face(st[-1], r.w, r.h), r)
+                surface.blit(art.card_face(st[-1], r.w, r.h), r)
             else:
                 pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
                 FONTS.blit(surface, str(k + 3), L.small, colour("text_dim"), r.center, "center")
@@ -1070,7 +1057,7 @@ class TableScene(Scene):
         r = L.pegasus_spot
         holder = s.pegasus
         peg = [a for a in self.anim.of_kind("pegasus") if a.started]
-        surface.blit(D.pegasus_card(r.w, r.h), r)
+        surface.blit(art.pegasus_card(r.w, r.h), r)
         st = player_style(holder, s.players[holder].hades)
         if not peg:
             D.shape(surface, st["shape"], (r.right - 10, r.y + 10), 7, st["colour"], st["dark"])
@@ -1125,7 +1112,7 @@ class TableScene(Scene):
             "bold",
         )
         if s.pegasus == seat and not self.anim.of_kind("pegasus"):
-            D.wing(surface, (head.right - 96, head.centery), 22, (252, 248, 238))
+            art.wing(surface, (head.right - 96, head.centery), 22, (252, 248, 238))
         # Dice.
         dice = s.dice_of(seat)
         rects = self.die_rects(seat)
@@ -1187,11 +1174,11 @@ class TableScene(Scene):
             card = card_set().card(cid)
             face_up = not (cid in p.gods_down or (card.kind == "god" and not s.config.gods_active))
             # On your turn, cards you cannot use now are greyed; usable ones are outlined.
-            img = D.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
+            img = art.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
             fa = flips.get(cid)
             if fa is not None and fa.started:
                 k = abs(1 - 2 * fa.progress)
-                src = D.card_face(cid, r.w, r.h, face_up=fa.progress > 0.5 and face_up)
+                src = art.card_face(cid, r.w, r.h, face_up=fa.progress > 0.5 and face_up)
                 img = pygame.transform.smoothscale(src, (max(1, int(r.w * k)), r.h))
                 surface.blit(img, img.get_rect(center=r.center))
                 continue
@@ -1397,7 +1384,7 @@ class TableScene(Scene):
                     int(lerp(src.centerx, dst.centerx, k)),
                     int(lerp(src.centery, dst.centery, k)),
                 )
-                surface.blit(D.card_face(a.data["card"], max(8, r.w), max(10, r.h)), r)
+                surface.blit(art.card_face(a.data["card"], max(8, r.w), max(10, r.h)), r)
             elif a.kind in ("cube_on_card", "cube_off_card"):
                 seat = a.data["seat"]
                 st = player_style(seat, self.state.players[seat].hades)
@@ -1413,7 +1400,7 @@ class TableScene(Scene):
                 p0 = L.panels[frm].midtop
                 p1 = L.panels[to].midtop
                 w, h = L.pegasus_spot.size
-                img = D.pegasus_card(w, h)
+                img = art.pegasus_card(w, h)
                 surface.blit(
                     img, img.get_rect(center=(lerp(p0[0], p1[0], k), lerp(p0[1], p1[1], k) - 40))
                 )

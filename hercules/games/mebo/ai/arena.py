@@ -2,9 +2,9 @@
 
 ::
 
-    from hercules.ai import make_bot
-    from hercules.ai.arena import play_game
-    from hercules.engine import GameConfig
+    from hercules.games.mebo.ai import make_bot
+    from hercules.games.mebo.ai.arena import play_game
+    from hercules.games.mebo.engine import GameConfig
 
     record = play_game(GameConfig(2), [make_bot("hard"), make_bot("normal")], seed=7)
     record.seats[0].vp, record.seats[0].place, record.seats[0].win_share
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from hercules.engine import (
+from hercules.games.mebo.engine import (
     Action,
     GameConfig,
     IllegalActionError,
@@ -49,7 +49,7 @@ MAX_ACTIONS = 100_000
 
 @runtime_checkable
 class Bot(Protocol):
-    """What the arena needs of a computer player (the interface of ``hercules.ai`` bots)."""
+    """What the arena needs of a computer player (the interface of this game's bots)."""
 
     name: str
     threaded: bool
@@ -67,7 +67,7 @@ class IllegalBotActionError(IllegalActionError):
     """A bot returned an action the rules do not allow now (a bug in that bot).
 
     ``bot`` is the bot's name, ``seat`` its seat, ``action`` what it returned and
-    ``reason`` the engine's :class:`~hercules.engine.Reason`.
+    ``reason`` the engine's :class:`~hercules.games.mebo.engine.Reason`.
     """
 
     def __init__(self, reason: Reason, message: str, bot: str, seat: int, action: Any) -> None:

@@ -1,0 +1,223 @@
+"""The box's game registry: every game registers one :class:`GameSpec`; the shell asks here.
+
+The shell (app loop, scenes, saves, replays, tools) never imports a game package. Games
+live in ``hercules/games/<package>/`` and each exposes ``SPEC`` in its ``spec`` module;
+:func:`load_games` finds
+them and registers them once, at start-up, so that a broken or duplicated spec fails there
+with a clear message and never later in a frame. Scenes are named by import strings
+(``"package.module:Class"``) so that tools can use a game's engine and bots without pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+GAMES_PACKAGE = "hercules.games"
+#: What every game's UI provides, named by import string: the scenes ``setup(app)``,
+#: ``table(app, controller, names, created=None, label="")``, ``replay(app, loaded)`` and
+#: ``rules(app)``, and ``display_names(loaded) -> list[str]`` for a saved game's seats.
+UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "display_names")
+#: What the save module and the controller need from a game's rules object.
+RULES_MEMBERS: tuple[str, ...] = (
+    "name",
+    "legal_actions",
+    "apply",
+    "validate",
+    "actor",
+    "is_terminal",
+    "chance_state",
+    "error_types",
+    "new_game",
+    "seed_of",
+    "config_to_json",
+    "state_to_json",
+    "state_from_json",
+    "action_to_json",
+    "action_from_json",
+    "summary",
+)
+_ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+
+
+class RegistryError(Exception):
+    """A game spec is malformed, duplicated or missing: the box cannot start with it."""
+
+
+class UnknownGameError(RegistryError, KeyError):
+    """No registered game has this id (e.g. a save made by another box)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the shell needs to offer, start, save, load and show one game.
+
+    ``new_controller(variant, kinds, seed)`` returns the controller of a new game; ``kinds``
+    holds per seat ``"human"`` or one of ``bot_levels`` (or an automaton kind the variant
+    uses). ``make_bot(level)`` builds a bot for a restored game.
+    """
+
+    id: str  #: stable id, stored in every save (``"game"``)
+    names: Mapping[str, str]  #: the game's name in every language the box speaks
+    players: tuple[int, int]  #: fewest and most seats
+    variants: tuple[str, ...]  #: variant ids, the first is the default
+    rules: Any  #: the rules object the controller drives and saves store (see RULES_MEMBERS)
+    new_controller: Callable[[str, Sequence[str], int], Any]
+    make_bot: Callable[[str], Any]
+    bot_levels: tuple[str, ...]
+    ui: Mapping[str, str]  #: role -> "module:attribute" (see UI_ROLES)
+    rules_text: str = ""  #: the name of the rules text file among the shell's texts
+    description: Mapping[str, str] = field(default_factory=dict)  #: one line per language
+
+    def name(self, lang: str) -> str:
+        """The game's name in ``lang`` (English if the language has none)."""
+        return self.names.get(lang) or self.names["en"]
+
+    def ui_entry(self, role: str) -> Any:
+        """The scene class or function playing ``role`` (imported on first use)."""
+        module, _, attr = self.ui[role].partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+def check_spec(spec: Any) -> GameSpec:
+    """``spec`` if it is a well-formed :class:`GameSpec`, else :class:`RegistryError`."""
+    if not isinstance(spec, GameSpec):
+        raise RegistryError(f"a game spec must be a GameSpec, not {type(spec).__name__}")
+    where = f"game {spec.id!r}"
+    if not isinstance(spec.id, str) or not _ID.match(spec.id):
+        raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
+    for f in fields(spec):
+        value = getattr(spec, f.name)
+        if value is None or (f.name not in ("rules_text", "description") and value in ("", ())):
+            raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
+    if "en" not in spec.names:
+        raise RegistryError(f"{where}: names must include English ('en')")
+    lo, hi = spec.players
+    if not 1 <= lo <= hi:
+        raise RegistryError(f"{where}: players must be (fewest, most), got {spec.players}")
+    missing = [m for m in RULES_MEMBERS if not hasattr(spec.rules, m)]
+    if missing:
+        raise RegistryError(f"{where}: its rules object lacks {', '.join(missing)}")
+    if spec.rules.name != spec.id:
+        raise RegistryError(f"{where}: its rules are named {spec.rules.name!r}, not {spec.id!r}")
+    for role in UI_ROLES:
+        target = spec.ui.get(role)
+        if not isinstance(target, str) or not _TARGET.match(target):
+            raise RegistryError(f"{where}: ui {role!r} must be 'module:name', got {target!r}")
+        module = target.partition(":")[0]
+        try:
+            found = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            found = None
+        if found is None:
+            raise RegistryError(f"{where}: ui {role!r} names a missing module {module!r}")
+    for name in ("new_controller", "make_bot"):
+        if not callable(getattr(spec, name)):
+            raise RegistryError(f"{where}: {name} must be callable")
+    return spec
+
+
+class Registry:
+    """The games of one box, by id, in the order they were registered."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameSpec] = {}
+
+    def register(self, spec: Any) -> GameSpec:
+        """Add a game; a malformed spec or a second game with the same id is refused."""
+        spec = check_spec(spec)
+        if spec.id in self._games:
+            raise RegistryError(f"two games have the id {spec.id!r}")
+        self._games[spec.id] = spec
+        return spec
+
+    def unregister(self, game_id: str) -> None:
+        """Remove a game (tests that register a game of their own)."""
+        self._games.pop(game_id, None)
+
+    def get(self, game_id: str) -> GameSpec:
+        """The game with this id, or :class:`UnknownGameError`."""
+        try:
+            return self._games[game_id]
+        except (KeyError, TypeError):
+            raise UnknownGameError(f"this box has no game {game_id!r}") from None
+
+    def rules_for(self, game_id: str) -> Any:
+        """The rules object of a game (the resolver that save loading uses)."""
+        return self.get(game_id).rules
+
+    def games(self) -> list[GameSpec]:
+        """Every registered game, in order."""
+        return list(self._games.values())
+
+    def ids(self) -> list[str]:
+        """Every registered game's id, in order."""
+        return list(self._games)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._games
+
+
+REGISTRY = Registry()
+_loaded = [False]
+
+
+def discover(package: str = GAMES_PACKAGE) -> list[GameSpec]:
+    """Import every game's ``<package>.<game>.spec`` module and return their ``SPEC`` objects.
+
+    Raises :class:`RegistryError` for a game package without a well-formed ``SPEC``.
+    """
+    root = importlib.import_module(package)
+    specs = []
+    for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda m: m.name):
+        if not info.ispkg or info.name.startswith("_"):
+            continue
+        name = f"{package}.{info.name}.spec"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            raise RegistryError(f"game package {package}.{info.name} has no spec module") from None
+        spec = getattr(module, "SPEC", None)
+        if spec is None:
+            raise RegistryError(f"{name} defines no SPEC")
+        specs.append(spec)
+    return specs
+
+
+def load_games() -> Registry:
+    """Register every game of the box once (idempotent); the registry."""
+    if not _loaded[0]:
+        specs = discover()
+        for spec in specs:
+            REGISTRY.register(spec)
+        _loaded[0] = True
+    return REGISTRY
+
+
+def get_game(game_id: str) -> GameSpec:
+    """A registered game by id (loads the box's games on first use)."""
+    return load_games().get(game_id)
+
+
+def games() -> list[GameSpec]:
+    """Every game of the box."""
+    return load_games().games()
+
+
+def rules_for(game_id: str) -> Any:
+    """The rules of a registered game by id; :class:`UnknownGameError` if there is none."""
+    return load_games().rules_for(game_id)
+
+
+DEFAULT_GAME = "hercules"  #: saves without a game id are the MEBO board game's

@@ -1,0 +1,58 @@
+"""The MEBO board game's entry in the box: its spec, and how a new game is set up.
+
+This is where the game's engine, its bots and the shell's generic controller meet. No
+pygame here (the scenes are named, not imported), so tools use it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hercules.app.controller import Controller, Seat
+from hercules.app.registry import GameSpec
+
+from .ai import BOT_LEVELS, make_bot
+from .engine import MODES, GameConfig, new_game
+from .engine.adapter import RULES
+
+GAME_ID = "hercules"
+_UI = "hercules.games.mebo.ui"
+
+
+def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
+    """A controller for a new game; ``kinds`` per seat: "human", "hades" or a bot level."""
+    config = GameConfig(players=len(kinds), mode=mode)
+    seats, bots = [], {}
+    for i, kind in enumerate(kinds):
+        if kind == "hades":
+            seats.append(Seat("automaton", name="hades"))
+        elif kind == "human":
+            seats.append(Seat("human"))
+        else:
+            seats.append(Seat("bot", level=kind))
+            bots[i] = make_bot(kind)
+    return Controller(RULES, new_game(config, seed), seats, bots, bot_seed=seed)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    names={"en": "Hercules", "it": "Hercules"},
+    description={
+        "en": "Roll two dice, do the arithmetic, perform the twelve labours.",
+        "it": "Tira due dadi, fai i conti, compi le dodici fatiche.",
+    },
+    players=(2, 4),
+    variants=MODES,
+    rules=RULES,
+    new_controller=new_controller,
+    make_bot=make_bot,
+    bot_levels=BOT_LEVELS,
+    ui={
+        "setup": f"{_UI}.setup:SetupScene",
+        "table": f"{_UI}.table:TableScene",
+        "replay": f"{_UI}.replay:ReplayScene",
+        "rules": f"{_UI}.rules:RulesScene",
+        "display_names": f"{_UI}.setup:display_names",
+    },
+    rules_text="rules",
+)

@@ -1,0 +1,147 @@
+"""Navigation: the one module that knows which scene opens which.
+
+Scenes never import one another; they ask ``app.nav`` to go somewhere. The shell's own
+scenes are imported here; a game's scenes are found through the registry by role, so the
+shell stays ignorant of every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hercules.app import paths, saves
+from hercules.app.registry import DEFAULT_GAME, GameSpec, games, get_game, rules_for
+
+from .scene import Scene
+from .scenes.games import GamesScene
+from .scenes.load import LoadScene
+from .scenes.overlays import ConfirmOverlay
+from .scenes.settings import SettingsScene
+from .scenes.title import TitleScene
+from .strings import t
+
+
+def saved_rules(game_id: str) -> Any:
+    """The rules that read a save of ``game_id`` (the registry's resolver)."""
+    return rules_for(game_id)
+
+
+class Navigator:
+    """Opens scenes on an app's stack: the title, a game's setup, table, replay and rules."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    # --- the shell's screens ---------------------------------------------------------------
+    def title(self) -> None:
+        """Back to the title screen, alone on the stack."""
+        self.app.replace(TitleScene(self.app))
+
+    def settings(self) -> None:
+        """The settings screen over the current one."""
+        self.app.push(SettingsScene(self.app))
+
+    def load(self) -> None:
+        """The load screen over the current one."""
+        self.app.push(LoadScene(self.app))
+
+    def confirm(self, question: Any, on_yes: Any) -> None:
+        """Ask a yes/no question over the current screen."""
+        self.app.push(ConfirmOverlay(self.app, question, on_yes))
+
+    def new_game(self) -> None:
+        """New game: choose a game of the box (straight to its setup when there is one)."""
+        box = games()
+        if len(box) == 1:
+            self.setup(box[0].id)
+        else:
+            self.app.push(GamesScene(self.app, box, "setup"))
+
+    def rules(self, game_id: str | None = None) -> None:
+        """A game's rules (the title asks which game when the box holds several)."""
+        if game_id is None:
+            box = games()
+            if len(box) != 1:
+                self.app.push(GamesScene(self.app, box, "rules"))
+                return
+            game_id = box[0].id
+        self.app.push(self._scene(game_id, "rules")(self.app))
+
+    # --- a game's screens ------------------------------------------------------------------
+    def setup(self, game_id: str) -> None:
+        """A game's setup over the current screen."""
+        self.app.push(self._scene(game_id, "setup")(self.app))
+
+    def restart(self, game_id: str) -> None:
+        """A game is over: its setup for another one, with the title underneath."""
+        self.title()
+        self.setup(game_id)
+
+    def play(
+        self,
+        game_id: str,
+        controller: Any,
+        names: Sequence[str],
+        *,
+        created: str | None = None,
+        label: str = "",
+        history: Sequence[Any] = (),
+    ) -> Scene:
+        """Replace everything with a game's table; ``history`` fills the log of a resumed game."""
+        table = self._scene(game_id, "table")(
+            self.app, controller, list(names), created=created, label=label
+        )
+        for rec in history:
+            table.log_record(rec)
+        self.app.replace(table)
+        return table
+
+    def open_saved(self, loaded: Any) -> Scene:
+        """Resume a loaded game on its table: same state, seats, bots and log."""
+        spec = self.spec_of(loaded)
+        ctl = saves.restore_controller(loaded, spec.rules, spec.make_bot)
+        names = spec.ui_entry("display_names")(loaded)
+        return self.play(
+            spec.id,
+            ctl,
+            names,
+            created=loaded.created,
+            label=loaded.label,
+            history=loaded.history,
+        )
+
+    def replay(self, loaded: Any) -> None:
+        """Watch a loaded game again, over the current screen."""
+        self.app.push(self.spec_of(loaded).ui_entry("replay")(self.app, loaded))
+
+    def continue_latest(self) -> str | None:
+        """Continue: resume the newest unfinished save. Returns a problem, or None."""
+        try:
+            path = saves.latest_save(paths.saves_dir(), saved_rules(DEFAULT_GAME))
+        except OSError as exc:
+            return str(exc)
+        if path is None:
+            return t("load.nothing")
+        try:
+            self.open_saved(saves.load_save(path, saved_rules(DEFAULT_GAME)))
+        except saves.SaveError as exc:
+            return exc.reason
+        return None
+
+    def has_continue(self) -> bool:
+        """True if there is a game to continue."""
+        try:
+            return saves.latest_save(paths.saves_dir(), saved_rules(DEFAULT_GAME)) is not None
+        except OSError:
+            return False
+
+    # --- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def spec_of(loaded: Any) -> GameSpec:
+        """The game a loaded save belongs to."""
+        return get_game(getattr(loaded, "game", DEFAULT_GAME))
+
+    @staticmethod
+    def _scene(game_id: str, role: str) -> Any:
+        return get_game(game_id).ui_entry(role)
