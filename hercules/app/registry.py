@@ -97,7 +97,8 @@ def check_spec(spec: Any) -> GameSpec:
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
     for f in fields(spec):
         value = getattr(spec, f.name)
-        if value is None or (f.name not in ("rules_text", "description") and value in ("", ())):
+        optional = f.name in ("rules_text", "description")
+        if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
         raise RegistryError(f"{where}: names must include English ('en')")
@@ -113,7 +114,8 @@ def check_spec(spec: Any) -> GameSpec:
         target = spec.ui.get(role)
         if not isinstance(target, str) or not _TARGET.match(target):
             raise RegistryError(f"{where}: ui {role!r} must be 'module:name', got {target!r}")
-        module = target.partition(":")[0]
+    for role in UI_ROLES:
+        module = spec.ui[role].partition(":")[0]
         try:
             found = importlib.util.find_spec(module)
         except (ImportError, ValueError):

@@ -30,17 +30,15 @@ class GamesScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         rows = max(1, len(self.specs))
-        self.box = pygame.Rect(0, 0, 720, 200 + rows * self.ROW_H)
+        self.box = pygame.Rect(0, 0, 880, 190 + rows * self.ROW_H)
         self.box.center = (w // 2, h // 2)
         self.buttons: dict[Any, str] = {}
-        y = self.box.y + 90
+        label = t("games.read") if self.purpose == "rules" else t("games.play")
+        y = self.box.y + 96
         for spec in self.specs:
             b = self.add(
                 pygame_gui.elements.UIButton(
-                    pygame.Rect(self.box.x + 40, y, 300, 54),
-                    spec.name(language()),
-                    self.app.ui,
-                    object_id="#title_button",
+                    pygame.Rect(self.box.right - 220, y + 14, 180, 52), label, self.app.ui
                 )
             )
             self.buttons[b] = spec.id
@@ -74,16 +72,22 @@ class GamesScene(Scene):
         title = t("games.rules") if self.purpose == "rules" else t("games.title")
         D.page(surface, self.box, title, seed=5)
         lang = language()
-        y = self.box.y + 90
+        x = self.box.x + 44
+        width = self.box.w - 44 - 250
+        y = self.box.y + 96
         for spec in self.specs:
+            name = spec.name(lang)
+            size = FONTS.fit(name, 26, width, smallest=16)
+            FONTS.blit(surface, name, size, colour("highlight"), (x, y), "topleft", "bold")
             lo, hi = spec.players
-            if lo == hi:
+            if lo == hi == 1:
+                players = t("games.solo")
+            elif lo == hi:
                 players = t("games.players", n=lo)
             else:
                 players = t("games.players_range", lo=lo, hi=hi)
-            x = self.box.x + 360
-            FONTS.blit(surface, players, 18, colour("text_light"), (x, y + 2), "topleft", "bold")
             line = spec.description.get(lang) or spec.description.get("en", "")
-            size = FONTS.fit(line, 16, self.box.right - x - 30, smallest=11)
-            FONTS.blit(surface, line, size, colour("text_light"), (x, y + 28))
+            text = f"{players} · {line}" if line else players
+            size = FONTS.fit(text, 17, width, smallest=12)
+            FONTS.blit(surface, text, size, colour("text_light"), (x, y + 40))
             y += self.ROW_H

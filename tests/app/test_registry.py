@@ -1,0 +1,140 @@
+"""The game registry: the box's games by id, and clear refusals of a broken or duplicated spec."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+
+from hercules.app import registry
+from hercules.app.registry import (
+    DEFAULT_GAME,
+    GameSpec,
+    Registry,
+    RegistryError,
+    UnknownGameError,
+    check_spec,
+)
+
+
+def mebo() -> GameSpec:
+    return registry.get_game(DEFAULT_GAME)
+
+
+def test_the_box_registers_the_mebo_board_game_first():
+    box = registry.games()
+    assert box[0].id == "hercules"
+    spec = mebo()
+    assert spec.name("en") == "Hercules" and spec.name("it") == "Hercules"
+    assert spec.name("fr") == "Hercules"  # a language without its own name falls back to English
+    assert spec.players == (2, 4)
+    assert set(spec.variants) == {"standard", "simplified", "solo", "pnp"}
+    assert spec.rules.name == "hercules"
+    assert set(spec.bot_levels) == {"easy", "normal", "hard"}
+
+
+def test_a_spec_names_its_scenes_and_they_load_on_demand():
+    spec = mebo()
+    table = spec.ui_entry("table")
+    assert table.__name__ == "TableScene"
+    assert spec.ui_entry("setup").__name__ == "SetupScene"
+    assert callable(spec.ui_entry("display_names"))
+
+
+def test_a_spec_starts_a_game_through_its_controller():
+    ctl = mebo().new_controller("standard", ["human", "easy"], 5)
+    assert ctl.state.config.mode == "standard" and ctl.state.n == 2
+    assert ctl.seats[1].kind == "bot" and ctl.seats[1].level == "easy"
+
+
+def test_loading_the_box_twice_registers_each_game_once():
+    registry.load_games()
+    registry.load_games()
+    assert registry.REGISTRY.ids().count("hercules") == 1
+
+
+def test_two_games_with_one_id_are_refused_with_a_clear_message():
+    reg = Registry()
+    reg.register(mebo())
+    with pytest.raises(RegistryError, match="two games have the id 'hercules'"):
+        reg.register(mebo())
+
+
+def test_an_unknown_game_id_names_itself():
+    with pytest.raises(UnknownGameError, match="this box has no game 'chess'"):
+        registry.get_game("chess")
+    with pytest.raises(KeyError):  # a resolver's callers may catch KeyError
+        registry.rules_for("chess")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"id": ""}, "game id '' must be a short lowercase name"),
+        ({"id": "Bad Id"}, "must be a short lowercase name"),
+        ({"names": {}}, "'names' is missing"),
+        ({"names": {"it": "Ercole"}}, "names must include English"),
+        ({"players": (3, 2)}, "players must be"),
+        ({"variants": ()}, "'variants' is missing"),
+        ({"bot_levels": ()}, "'bot_levels' is missing"),
+        ({"rules": object()}, "its rules object lacks"),
+        ({"make_bot": "easy"}, "make_bot must be callable"),
+        ({"ui": {"setup": "x:Y"}}, "ui 'table' must be 'module:name'"),
+        ({"ui": {**dict.fromkeys(registry.UI_ROLES, "no.such.module:Scene")}}, "missing module"),
+    ],
+)
+def test_a_malformed_spec_is_refused_at_registration(change, message):
+    broken = dataclasses.replace(mebo(), **change)
+    with pytest.raises(RegistryError, match=message):
+        check_spec(broken)
+
+
+def test_a_spec_that_is_not_a_gamespec_is_refused():
+    with pytest.raises(RegistryError, match="must be a GameSpec"):
+        Registry().register({"id": "x"})
+
+
+def test_a_spec_missing_a_field_cannot_even_be_built():
+    with pytest.raises(TypeError, match="missing"):
+        GameSpec(id="x", names={"en": "X"})  # type: ignore[call-arg]
+
+
+def test_rules_named_unlike_the_game_are_refused():
+    class Renamed:
+        def __getattr__(self, name):
+            return getattr(mebo().rules, name)
+
+        name = "other"
+
+    with pytest.raises(RegistryError, match="rules are named 'other'"):
+        check_spec(dataclasses.replace(mebo(), rules=Renamed()))
+
+
+def test_a_broken_game_package_stops_the_start_with_a_message(tmp_path):
+    # A fake box whose only game has no SPEC: the command line says so and exits with 2.
+    pkg = tmp_path / "fakebox" / "games" / "broken"
+    pkg.mkdir(parents=True)
+    for folder in (tmp_path / "fakebox", tmp_path / "fakebox" / "games", pkg):
+        (folder / "__init__.py").write_text("")
+    (pkg / "spec.py").write_text("NOT_A_SPEC = 1\n")
+    code = (
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r});"
+        "from hercules.app import registry;"
+        "registry.discover('fakebox.games')"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "fakebox.games.broken.spec defines no SPEC" in run.stderr
+
+
+def test_the_command_line_refuses_to_start_with_a_broken_box(monkeypatch, capsys):
+    from hercules import cli
+
+    def broken() -> None:
+        raise RegistryError("two games have the id 'hercules'")
+
+    monkeypatch.setattr(cli, "load_games", broken)
+    assert cli.main(["--frames", "1"]) == 2
+    assert "cannot start: two games have the id 'hercules'" in capsys.readouterr().err
