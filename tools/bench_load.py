@@ -16,26 +16,30 @@ import tempfile
 import time
 from pathlib import Path
 
-from hercules.app.controller import Controller, Seat
+from cli_args import add_game_option
+
+from hercules.app.registry import GameSpec
 from hercules.app.saves import load_save, save_game
-from hercules.games.mebo.ai import make_bot
-from hercules.games.mebo.engine import GameConfig, new_game
-from hercules.games.mebo.engine.adapter import RULES
 
 TARGET_MS = 50.0
 
 
-def finished_game(folder: Path, seed: int) -> Path:
-    """Save a finished four-player bot game; return its path."""
-    levels = ["normal", "normal", "easy", "normal"]
-    seats = [Seat("bot", level=lv) for lv in levels]
-    bots = {i: make_bot(lv) for i, lv in enumerate(levels)}
-    ctl = Controller(RULES, new_game(GameConfig(4), seed), seats, bots, bot_seed=seed)
+def finished_game(spec: GameSpec, folder: Path, seed: int) -> Path:
+    """Save a finished bot game of the most seats the game takes; return its path.
+
+    The bots are the game's second level, one seat its first (for the MEBO game: Normal,
+    Normal, Easy, Normal).
+    """
+    low, mid = spec.bot_levels[0], spec.bot_levels[min(1, len(spec.bot_levels) - 1)]
+    levels = [mid] * spec.players[1]
+    if len(levels) > 2:
+        levels[2] = low
+    ctl = spec.new_controller(spec.variants[0], levels, seed)
     while not ctl.is_over:
         ctl.step(wait=True)
     ctl.close()
     path = folder / "finished.json"
-    save_game(path, ctl, ["Red bot", "Blue bot", "Green bot", "Yellow bot"])
+    save_game(path, ctl, ["Red bot", "Blue bot", "Green bot", "Yellow bot"][: len(levels)])
     return path
 
 
@@ -44,14 +48,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=50)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--file", type=Path, default=None, help="time this save instead")
+    add_game_option(ap)
     args = ap.parse_args(argv)
+    rules = args.game.rules
     with tempfile.TemporaryDirectory() as tmp:
-        path = args.file or finished_game(Path(tmp), args.seed)
-        game = load_save(path, RULES)  # warm-up: imports, card data, caches
+        path = args.file or finished_game(args.game, Path(tmp), args.seed)
+        game = load_save(path, rules)  # warm-up: imports, card data, caches
         times = []
         for _ in range(args.repeats):
             t0 = time.perf_counter()
-            load_save(path, RULES)
+            load_save(path, rules)
             times.append((time.perf_counter() - t0) * 1000)
         size = path.stat().st_size
     median, worst = statistics.median(times), max(times)

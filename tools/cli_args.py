@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
+
+from hercules.app.registry import UnknownGameError, get_game, load_games
 
 
 def whole_number(text: str) -> int:
@@ -19,3 +22,22 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game ID``: which game of the box (default the MEBO board game); checked on parse."""
+    parser.add_argument(
+        "--game",
+        type=game_spec,
+        default="hercules",
+        help="the game of the box, by id (default: hercules, the MEBO board game)",
+    )
+
+
+def game_spec(text: str) -> Any:
+    """The registered game with id ``text``, or an argparse error listing the box's games."""
+    try:
+        return get_game(text)
+    except UnknownGameError:
+        known = ", ".join(load_games().ids())
+        raise argparse.ArgumentTypeError(f"no game {text!r} in the box (games: {known})") from None

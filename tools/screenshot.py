@@ -1,7 +1,8 @@
 """Render any scene headless to a PNG.
 
-python tools/screenshot.py --scene {title,setup,game,rest,gameover,rules,settings}
-    --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M] [--lang L]
+python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
+    load,replay} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    [--lang L] [--game ID]
 """
 
 from __future__ import annotations
@@ -18,12 +19,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-tool-"))
 
 import pygame  # noqa: E402
+from cli_args import add_game_option  # noqa: E402
 
+from hercules.app import saves  # noqa: E402
+from hercules.app.registry import games  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
+from hercules.ui.scenes.games import GamesScene  # noqa: E402
 from hercules.ui.strings import languages  # noqa: E402
 
 SCENES = (
     "title",
+    "games",
     "setup",
     "game",
     "rest",
@@ -49,26 +55,16 @@ def play_until(ctl, rng: random.Random, stop) -> None:
 
 
 def build(app: App, args: argparse.Namespace) -> None:
-    from hercules.games.mebo.ui.gameover import GameOverScene
-    from hercules.games.mebo.ui.rules import RulesScene
-    from hercules.games.mebo.ui.setup import SetupScene, start_game
-    from hercules.games.mebo.ui.table import TableScene
-    from hercules.ui.scenes.settings import SettingsScene
-    from hercules.ui.scenes.title import TitleScene
-
+    spec = args.game
+    nav = app.nav
     if args.scene in ("load", "replay"):
-        from hercules.app import saves
-        from hercules.games.mebo.engine.adapter import RULES
-        from hercules.games.mebo.ui.replay import ReplayScene
-        from hercules.ui.scenes.load import LoadScene
-
-        app.push(TitleScene(app))
-        load = LoadScene(app)
-        app.push(load)
+        nav.title()
+        nav.load()
+        load = app.top
         if args.scene == "replay":
-            path = next(p for p in saves.example_saves() if "midgame" in p.name)
-            replay = ReplayScene(app, saves.load_save(path, RULES))
-            app.push(replay)
+            mine = [i for i in load.examples if "midgame" in i.path.name] or load.examples
+            nav.replay(saves.load_save(mine[0].path, spec.rules))
+            replay = app.top
             for _ in range(args.round * 4):
                 replay.ctl.forward()
             replay.anim.skip()
@@ -77,17 +73,22 @@ def build(app: App, args: argparse.Namespace) -> None:
             load.selected = load.examples[0]
             load.update_buttons()
         return
-    if args.scene in ("title", "setup", "rules", "settings"):
-        app.push(TitleScene(app))
-        cls = {"setup": SetupScene, "rules": RulesScene, "settings": SettingsScene}.get(args.scene)
-        if cls is not None:
-            app.push(cls(app))
+    if args.scene in ("title", "games", "setup", "rules", "settings"):
+        nav.title()
+        if args.scene == "games":
+            app.push(GamesScene(app, games(), "setup"))
+        elif args.scene == "settings":
+            nav.settings()
+        elif args.scene != "title":
+            getattr(nav, args.scene)(spec.id)
         return
+    if spec.id != "hercules" and args.scene in ("rest", "hint"):
+        raise SystemExit(f"screenshot.py: --scene {args.scene} shows the MEBO game's table only")
     kinds = ["human"] + ["normal"] * (args.players - 1)
-    ctl, names = start_game(args.mode, kinds, args.seed)
+    ctl = spec.new_controller(args.mode, kinds, args.seed)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
     rng = random.Random(args.seed)
-    table = TableScene(app, ctl, names)
-    app.push(table)
+    table = nav.play(spec.id, ctl, names)
     if args.scene in ("game", "hint"):
         play_until(
             ctl,
@@ -114,7 +115,7 @@ def build(app: App, args: argparse.Namespace) -> None:
     elif args.scene == "gameover":
         play_until(ctl, rng, lambda c: False)
         table.anim.skip()
-        app.push(GameOverScene(app, ctl.state, names, ctl))
+        table.update(0.0)  # the table opens its game-over screen
         return
     table.anim.skip()
     # One update lets the table open the overlay its pending decision needs.
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo", "pnp"))
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
+    add_game_option(p)
     args = p.parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))

@@ -21,8 +21,10 @@ from typing import Any
 GAMES_PACKAGE = "hercules.games"
 #: What every game's UI provides, named by import string: the scenes ``setup(app)``,
 #: ``table(app, controller, names, created=None, label="")``, ``replay(app, loaded)`` and
-#: ``rules(app)``, and ``display_names(loaded) -> list[str]`` for a saved game's seats.
-UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "display_names")
+#: ``rules(app)``, and ``seat_names(seats, config, saved=()) -> list[str]``, the seats'
+#: display names in the current language (``config``: the rules' JSON, ``saved``: the names
+#: a save kept).
+UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "seat_names")
 #: What the save module and the controller need from a game's rules object.
 RULES_MEMBERS: tuple[str, ...] = (
     "name",

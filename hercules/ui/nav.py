@@ -101,7 +101,7 @@ class Navigator:
         """Resume a loaded game on its table: same state, seats, bots and log."""
         spec = self.spec_of(loaded)
         ctl = saves.restore_controller(loaded, spec.rules, spec.make_bot)
-        names = spec.ui_entry("display_names")(loaded)
+        names = spec.ui_entry("seat_names")(loaded.seats, loaded.config, loaded.names)
         return self.play(
             spec.id,
             ctl,

@@ -40,7 +40,7 @@ def test_a_spec_names_its_scenes_and_they_load_on_demand():
     table = spec.ui_entry("table")
     assert table.__name__ == "TableScene"
     assert spec.ui_entry("setup").__name__ == "SetupScene"
-    assert callable(spec.ui_entry("display_names"))
+    assert callable(spec.ui_entry("seat_names"))
 
 
 def test_a_spec_starts_a_game_through_its_controller():

@@ -20,7 +20,12 @@ _UI = "hercules.games.mebo.ui"
 
 
 def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
-    """A controller for a new game; ``kinds`` per seat: "human", "hades" or a bot level."""
+    """A controller for a new game; ``kinds`` per seat: "human" or a bot level.
+
+    In solo the second seat is always Hades, whatever ``kinds`` says of it.
+    """
+    if mode == "solo":
+        kinds = [kinds[0], "hades"]
     config = GameConfig(players=len(kinds), mode=mode)
     seats, bots = [], {}
     for i, kind in enumerate(kinds):
@@ -52,7 +57,7 @@ SPEC = GameSpec(
         "table": f"{_UI}.table:TableScene",
         "replay": f"{_UI}.replay:ReplayScene",
         "rules": f"{_UI}.rules:RulesScene",
-        "display_names": f"{_UI}.setup:display_names",
+        "seat_names": f"{_UI}.setup:names_for",
     },
     rules_text="rules",
 )

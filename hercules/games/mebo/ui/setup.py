@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -42,14 +43,21 @@ def start_game(mode: str, kinds: list[str], seed: int) -> tuple[Controller, list
     return new_controller(mode, kinds, seed), seat_names(kinds, solo)
 
 
-def display_names(loaded: Any) -> list[str]:
-    """A saved game's seat names (in the current language where the game gave them)."""
+def names_for(seats: Sequence[Any], config: dict[str, Any], saved: Sequence[str] = ()) -> list[str]:
+    """Seats' display names: ``saved`` ones (in the current language where the game gave
+    them), else the usual ones for who sits there under the rules ``config``."""
     kinds = []
-    for seat in loaded.seats:
+    for seat in seats:
         kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
-    solo = loaded.config.get("mode") == "solo"
+    solo = config.get("mode") == "solo"
     defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
-    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(loaded.names)]
+    saved = list(saved) or [""] * len(seats)
+    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(saved)]
+
+
+def display_names(loaded: Any) -> list[str]:
+    """A saved game's seat names."""
+    return names_for(loaded.seats, loaded.config, loaded.names)
 
 
 class SetupScene(Scene):
