@@ -62,7 +62,7 @@ class Fonts:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
+        self._text: dict[tuple, Any] = {}  # rendered surfaces, and wrapped lines (``wrap``)
 
     def reset(self) -> None:
         """Forget fonts (they die with ``pygame.quit``; a new App starts afresh)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.app.controller import Controller, Seat
+from hercules.app.controller import Bot, Controller, Seat
 from hercules.app.registry import GameSpec
 
 from .ai import BOT_LEVELS, make_bot
@@ -27,7 +27,8 @@ def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
     if mode == "solo":
         kinds = [kinds[0], "hades"]
     config = GameConfig(players=len(kinds), mode=mode)
-    seats, bots = [], {}
+    seats: list[Seat] = []
+    bots: dict[int, Bot] = {}
     for i, kind in enumerate(kinds):
         if kind == "hades":
             seats.append(Seat("automaton", name="hades"))

@@ -6,6 +6,7 @@ A table that uses them offers ``label``, ``say(text)`` and ``save_to(path, label
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -172,7 +173,7 @@ class ChoiceOverlay(Overlay):
         x = self.box.centerx - w // 2
         y = self.box.y + 80
         for text, action in self.options:
-            self.button(pygame.Rect(x, y, w, h), text, lambda a=action: self.pick(a))
+            self.button(pygame.Rect(x, y, w, h), text, partial(self.pick, action))
             y += 58
         self.button(pygame.Rect(x, y, w, 40), t("btn.cancel"), self.app.pop)
 

@@ -51,7 +51,10 @@ class SettingsScene(Scene):
             row = self.ROWS.index(key)
             m = self.add(
                 pygame_gui.elements.UIDropDownMenu(
-                    options, current, pygame.Rect(x, y + row * self.ROW_H, 320, 44), ui
+                    list[str | tuple[str, str]](options),
+                    current,
+                    pygame.Rect(x, y + row * self.ROW_H, 320, 44),
+                    ui,
                 )
             )
             self.menus[m] = key

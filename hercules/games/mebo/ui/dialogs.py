@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -55,7 +56,7 @@ class ChooseDeckOverlay(Overlay):
             self.button(
                 pygame.Rect(x, self.box.bottom - 70, w, 48),
                 t(f"deck.{a.deck}"),
-                lambda a=a: self.pick(a),
+                partial(self.pick, a),
             )
             x += w + 16
 
@@ -90,7 +91,7 @@ class RestOverlay(Overlay):
     def __init__(self, app: Any, table: Any) -> None:
         super().__init__(app, lambda: t("rest.title"))
         self.table = table
-        self.cards: list[tuple[Any, pygame.Rect]] = []
+        self.cards: list[tuple[str, Any, pygame.Rect]] = []
 
     def on_escape(self) -> None:
         """Esc finishes the rest (the rest has begun and cannot be taken back)."""
@@ -116,7 +117,7 @@ class RestOverlay(Overlay):
             return
         self.cards = self.layout_cards()
 
-    def layout_cards(self) -> list[tuple[Any, pygame.Rect]]:
+    def layout_cards(self) -> list[tuple[str, Any, pygame.Rect]]:
         """The returnable cubes and turnable gods, as clickable cards."""
         s = self.table.state
         p = s.players[s.current]

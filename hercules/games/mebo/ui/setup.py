@@ -78,7 +78,9 @@ class SetupScene(Scene):
         y = self.box.y + 90
         self.seat_menus = []
         for i in range(4):
-            choices = [t(f"seat.choice.{c}") for c in SEAT_CHOICES if not (i < 2 and c == "off")]
+            choices: list[str | tuple[str, str]] = [
+                t(f"seat.choice.{c}") for c in SEAT_CHOICES if not (i < 2 and c == "off")
+            ]
             m = self.add(
                 pygame_gui.elements.UIDropDownMenu(
                     choices,
@@ -91,13 +93,14 @@ class SetupScene(Scene):
         y += 4 * 60 + 10
         self.mode_menu = self.add(
             pygame_gui.elements.UIDropDownMenu(
-                [t(f"mode.{m}") for m in MODES],
+                list[str | tuple[str, str]]([t(f"mode.{m}") for m in MODES]),
                 t(f"mode.{self.mode}"),
                 pygame.Rect(x, y, 300, 44),
                 ui,
             )
         )
-        typed = self.seed_entry.get_text() if hasattr(self, "seed_entry") else ""
+        old: Any = getattr(self, "seed_entry", None)
+        typed = old.get_text() if old is not None else ""
         self.seed_entry = self.add(
             pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x, y + 60, 300, 44), ui, placeholder_text=t("setup.seed_placeholder")
