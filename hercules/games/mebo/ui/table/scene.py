@@ -30,17 +30,17 @@ from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOver
 from hercules.ui.strings import has, t
 from hercules.ui.theme import FONTS, colour, deck_colour, player_style, theme_data
 
-from . import art
-from .describe import (
+from .. import art
+from ..describe import (
     arithmetic,
     card_name,
     card_tooltip,
     describe_record,
     labour_title,
 )
-from .dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
-from .gameover import GameOverScene
-from .layout import TableLayout
+from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
+from ..gameover import GameOverScene
+from ..layout import TableLayout
 
 CARD_RATIO = 0.72
 
