@@ -3,7 +3,7 @@
 :class:`TablePainter` only reads: one :class:`TableFrame` holds everything a frame
 shows (the state, the animations' snapshot, the layout, the aim, the hover...). It
 keeps nothing but caches of its own (the static background, the running score).
-The static board comes from :mod:`.background`, tooltip text from :mod:`.tooltips`;
+The static board comes from :mod:`.background`, tooltip text from :mod:`.texts`;
 the print-and-play sheet is drawn by :class:`~.painter_pnp.PnpPainter`, which
 overrides the hooks marked below.
 """
@@ -29,7 +29,7 @@ from ..layout import TableLayout
 from .background import render_background
 from .frame import TableFrame
 from .targeting import Target, labour_ways
-from .tooltips import tooltip_lines
+from .texts import tooltip_lines
 
 
 class TablePainter:

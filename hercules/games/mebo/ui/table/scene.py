@@ -29,21 +29,12 @@ from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
 from ..layout import TableLayout
 from .animations import EventAnimator
-from .frame import TableFrame, source_name
+from .frame import TableFrame
 from .geometry import TableGeometry
 from .painter import TablePainter
 from .painter_pnp import PnpPainter
-from .targeting import (
-    CARD_UNUSABLE,
-    DIE_NOT_ALLOWED,
-    LABOUR_UNREACHABLE,
-    NOT_YOUR_TURN,
-    Aim,
-    Outcome,
-    Target,
-    Targeting,
-    labour_ways,
-)
+from .targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
+from .texts import notice_text, prompt_text
 
 
 def refusal(err: Exception) -> str:
@@ -303,25 +294,7 @@ class TableScene(Scene):
 
     def prompt_lines(self) -> list[str]:
         """What the player to act can do now, in words."""
-        s = self.state
-        seat = self.human_seat()
-        if s.is_terminal:
-            return [t("prompt.see_scores")]
-        if seat < 0:
-            if s.current >= 0 and s.players[s.current].hades:
-                return [t("prompt.hades")]
-            return [t("prompt.wait")]
-        if self.mode is not None:
-            return [t(f"prompt.mode.{self.mode.kind}", card=source_name(self.mode.source))]
-        if s.prompt == "action":
-            ways = self.labour_ways(self.ctl.legal())
-            if ways:
-                return [
-                    t("prompt.choose_labour_pnp" if self.pnp else "prompt.choose_labour"),
-                    t("prompt.reachable", labours=", ".join(str(c) for c in sorted(ways))),
-                ]
-            return [t("prompt.no_labour")]
-        return [t(f"prompt.{s.prompt}")]
+        return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.pnp)
 
     # --- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -520,16 +493,10 @@ class TableScene(Scene):
                 )
             )
             return
-        if out.notice == NOT_YOUR_TURN:
-            self.say(t("msg.not_your_turn"))
-            return
-        if out.notice == LABOUR_UNREACHABLE:
-            self.say(t("msg.labour_unreachable", labour=labour_title(out.column)))
-        elif out.notice == CARD_UNUSABLE:
-            self.say(t("msg.card_unusable", card=source_name(out.source)))
-        elif out.notice == DIE_NOT_ALLOWED:
-            self.say(t("msg.die_not_allowed"))
-        self.refresh_buttons()
+        if out.notice:
+            self.say(notice_text(out))
+        if out.notice != NOT_YOUR_TURN:
+            self.refresh_buttons()
 
     def send(self, action: Action) -> bool:
         """Submit an action for the human to act; say why if it is refused."""

@@ -1,14 +1,63 @@
-"""Tooltip text: what the mouse points at, in words."""
+"""The table in words: the prompt for the player to act, notices, tooltips."""
 
 from __future__ import annotations
 
-from hercules.games.mebo.engine import card_set
+from collections.abc import Callable
+from typing import Any
+
+from hercules.games.mebo.engine import Action, card_set
 from hercules.ui.names import seat_name
 from hercules.ui.strings import t
 
 from ..describe import arithmetic, card_tooltip, labour_title
-from .frame import TableFrame
-from .targeting import Target, labour_ways
+from .frame import TableFrame, source_name
+from .targeting import (
+    CARD_UNUSABLE,
+    DIE_NOT_ALLOWED,
+    LABOUR_UNREACHABLE,
+    NOT_YOUR_TURN,
+    Aim,
+    Outcome,
+    Target,
+    labour_ways,
+)
+
+
+def prompt_text(
+    state: Any, seat: int, aim: Aim | None, legal: Callable[[], list[Action]], pnp: bool
+) -> list[str]:
+    """What the player to act (``seat``, -1: nobody here) can do now, in words."""
+    s = state
+    if s.is_terminal:
+        return [t("prompt.see_scores")]
+    if seat < 0:
+        if s.current >= 0 and s.players[s.current].hades:
+            return [t("prompt.hades")]
+        return [t("prompt.wait")]
+    if aim is not None:
+        return [t(f"prompt.mode.{aim.kind}", card=source_name(aim.source))]
+    if s.prompt == "action":
+        ways = labour_ways(s, legal())
+        if ways:
+            return [
+                t("prompt.choose_labour_pnp" if pnp else "prompt.choose_labour"),
+                t("prompt.reachable", labours=", ".join(str(c) for c in sorted(ways))),
+            ]
+        return [t("prompt.no_labour")]
+    return [t(f"prompt.{s.prompt}")]
+
+
+def notice_text(out: Outcome) -> str:
+    """Why a click did nothing, in words (empty: no notice)."""
+    if out.notice == NOT_YOUR_TURN:
+        return t("msg.not_your_turn")
+    if out.notice == LABOUR_UNREACHABLE:
+        return t("msg.labour_unreachable", labour=labour_title(out.column))
+    if out.notice == CARD_UNUSABLE:
+        return t("msg.card_unusable", card=source_name(out.source))
+    if out.notice == DIE_NOT_ALLOWED:
+        return t("msg.die_not_allowed")
+    return ""
 
 
 def tooltip_lines(tg: Target, f: TableFrame) -> list[str]:
