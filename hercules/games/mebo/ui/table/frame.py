@@ -1,0 +1,40 @@
+"""One frame of the table, as the scene hands it to the painter (read only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hercules.games.mebo.engine import Action
+from hercules.ui.strings import t
+
+from ..describe import card_name
+from ..layout import TableLayout
+from .animations import AnimationView
+from .geometry import TableGeometry
+from .targeting import Aim, Target
+
+
+def source_name(source: str) -> str:
+    """A card's name, or a power row's (``row:<deck>``)."""
+    return t(f"deck.{source[4:]}") if source.startswith("row:") else card_name(source)
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """Everything one frame of the table shows (built by the scene, read by the painter)."""
+
+    state: Any
+    layout: TableLayout
+    geo: TableGeometry
+    size: tuple[int, int]  #: the window
+    names: list[str]
+    log: list[str]
+    prompt: list[str]  #: the prompt box's lines (a fresh message first)
+    human_seat: int  #: the seat of the human to act, or -1
+    legal: list[Action]  #: the legal actions while a human acts (else empty)
+    aim: Aim | None  #: what is being aimed
+    targetable: frozenset[int]  #: the dice the aimed card can be used on
+    anim: AnimationView
+    hover: Target | None  #: under the mouse (None: no tooltip)
+    mouse: tuple[int, int]

@@ -1,0 +1,147 @@
+"""Where things are inside the player panels, and what lies under the mouse.
+
+The fixed places (columns, stacks, panels) come from :class:`TableLayout`; the ones
+that depend on the state (a hand's cards, a seat's dice, a print-and-play sheet)
+are computed here, for the painter and for hit-testing alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from hercules.games.mebo.engine import card_set
+from hercules.games.mebo.engine.pnp import ROWS
+
+from ..layout import TableLayout
+from .targeting import Target
+
+CARD_RATIO = 0.72
+
+
+class TableGeometry:
+    """The state-dependent places of one state on one layout (cheap: make one when needed)."""
+
+    def __init__(self, layout: TableLayout, state: Any) -> None:
+        self.layout = layout
+        self.state = state
+
+    @property
+    def pnp(self) -> bool:
+        """True in the print-and-play variant: score sheets instead of cubes and cards."""
+        return bool(self.state.config.mode == "pnp")
+
+    def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        """The cards of a seat's hand and where they are drawn."""
+        p = self.state.players[seat]
+        area = self.hand_area(seat)
+        cards = (
+            list(p.demigods)
+            + list(p.gods)
+            + list(p.vases)
+            + [c for c in p.finals if card_set().card(c).kind != "hades"]
+        )
+        if not cards:
+            return []
+        ch = min(int(area.h / 2) - 4, 92)
+        cw = int(ch * CARD_RATIO)
+        per_row = max(1, (area.w + 4) // (cw + 4))
+        rows = (len(cards) + per_row - 1) // per_row
+        if rows * (ch + 4) > area.h:
+            # Too many to lay out flat: overlap them in two rows like a fanned hand.
+            rows = 2
+            per_row = (len(cards) + 1) // 2
+        step = min(cw + 4, (area.w - cw) / max(1, per_row - 1)) if per_row > 1 else cw
+        out = []
+        for i, cid in enumerate(cards):
+            r, c = divmod(i, per_row)
+            y = area.y + r * min(ch + 4, (area.h - ch) // max(1, rows - 1) if rows > 1 else ch)
+            out.append((cid, pygame.Rect(int(area.x + c * step), int(y), cw, ch)))
+        return out
+
+    def hand_area(self, seat: int) -> pygame.Rect:
+        """The part of a panel that holds the hand."""
+        pr = self.layout.panels[seat]
+        top = pr.y + self.panel_header_h() + self.die_size() + 14
+        return pygame.Rect(pr.x + 8, top, pr.w - 16, pr.bottom - top - 6)
+
+    def panel_header_h(self) -> int:
+        """The height of a panel's coloured header."""
+        return self.layout.body + 14
+
+    def die_size(self) -> int:
+        """The side of a die in a panel."""
+        return max(36, min(56, self.layout.panels[0].h // 6))
+
+    def die_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where a seat's dice are drawn (two, plus the white die while it is held)."""
+        pr = self.layout.panels[seat]
+        ds = self.die_size()
+        y = pr.y + self.panel_header_h() + 6
+        n = len(self.state.dice_of(seat))
+        return [pygame.Rect(pr.x + 10 + i * (ds + 10), y, ds, ds) for i in range(n)]
+
+    def supply_pos(self, seat: int) -> tuple[int, int]:
+        """Where the cube supply of a seat is shown."""
+        pr = self.layout.panels[seat]
+        ds = self.die_size()
+        return (pr.right - 40, pr.y + self.panel_header_h() + 6 + ds // 2)
+
+    def card_dest(self, seat: int, card_id: str) -> pygame.Rect:
+        """Where a card lies (or will lie) in a seat's hand."""
+        for cid, r in self.hand_cards(seat):
+            if cid == card_id:
+                return r
+        return self.hand_area(seat).copy()
+
+    def sheet_layout(self, seat: int) -> tuple[list[pygame.Rect], list[tuple[str, pygame.Rect]]]:
+        """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
+        area = self.hand_area(seat)
+        area = pygame.Rect(area.x, area.y - 4, area.w, area.h + 4)
+        box = max(12, min(22, (area.w - 8) // 12 - 2))
+        labours = [pygame.Rect(area.x + 4 + i * (box + 2), area.y + 4, box, box) for i in range(12)]
+        top = area.y + box + 12
+        rh = max(14, (area.bottom - top - 4) // 6)
+        rows = [
+            (f"row:{d}", pygame.Rect(area.x + 2, top + k * rh, area.w - 4, rh - 2))
+            for k, d in enumerate(ROWS)
+        ]
+        return labours, rows
+
+    def targets(self) -> list[Target]:
+        """Everything clickable or with a tooltip, topmost last."""
+        L = self.layout
+        s = self.state
+        out: list[Target] = []
+        for c in range(1, 13):
+            out.append(Target(L.columns[c], "column", value=c))
+            if c <= 11 and s.columns[c]:
+                out.append(Target(L.god_slots[c], "god", value=s.columns[c]))
+        if s.top:
+            out.append(Target(L.god_slots[12], "zeus", value=s.top[-1]))
+        for k, r in enumerate(L.demigod_slots):
+            out.append(Target(r, "deck", value=k))
+        for k, r in enumerate(L.vase_slots):
+            out.append(Target(r, "vase", value=k))
+        out.append(Target(L.white_spot, "white"))
+        out.append(Target(L.pegasus_spot, "pegasus"))
+        for seat in range(s.n):
+            out.append(Target(L.panels[seat], "panel", seat=seat))
+            kind = "die"
+            for i, r in enumerate(self.die_rects(seat)):
+                out.append(Target(r, kind if seat == s.current else "opp_die", seat=seat, value=i))
+            for cid, r in self.hand_cards(seat):
+                out.append(Target(r, "hand_card", seat=seat, value=cid))
+            if self.pnp:
+                for rid, r in self.sheet_layout(seat)[1]:
+                    out.append(Target(r, "hand_card", seat=seat, value=rid))
+        return out
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The topmost target under a point."""
+        found = None
+        for tg in self.targets():
+            if tg.rect.collidepoint(pos):
+                found = tg
+        return found

@@ -1,0 +1,501 @@
+"""Drawing the table: board, stacks, player panels, sidebar, pieces in flight, tooltip.
+
+:class:`TablePainter` only reads: one :class:`TableFrame` holds everything a frame
+shows (the state, the animations' snapshot, the layout, the aim, the hover...). It
+keeps nothing but caches of its own (the static background, the running score).
+The static board comes from :mod:`.background`, tooltip text from :mod:`.texts`;
+the print-and-play sheet is drawn by :class:`~.painter_pnp.PnpPainter`, which
+overrides the hooks marked below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from hercules.games.mebo.engine import card_set
+from hercules.games.mebo.engine.actions import USE
+from hercules.games.mebo.engine.scoring import score
+from hercules.ui import draw as D
+from hercules.ui.anim import ease_out_cubic, lerp
+from hercules.ui.names import seat_name
+from hercules.ui.strings import t
+from hercules.ui.theme import FONTS, colour, player_style, theme_data
+
+from .. import art
+from ..describe import arithmetic
+from ..layout import TableLayout
+from .background import render_background
+from .frame import TableFrame
+from .targeting import Target, labour_ways
+from .texts import tooltip_lines
+
+
+class TablePainter:
+    """Draws the standard table; subclasses override the hooks for a variant."""
+
+    def __init__(self) -> None:
+        self._bg: pygame.Surface | None = None
+        self._score: tuple[Any, Any] | None = None
+
+    # --- caches ------------------------------------------------------------------------------
+    def scores(self, state: Any) -> Any:
+        """The running score of ``state``, computed once per state."""
+        if self._score is None or self._score[0] is not state:
+            self._score = (state, score(state))
+        return self._score[1]
+
+    def prepare(self, layout: TableLayout, state: Any, size: tuple[int, int]) -> None:
+        """Render the static board and every card face this layout uses, once."""
+        self.background(layout, state, size)
+        cs = card_set()
+        gw, gh = layout.god_slots[1].size
+        for g in (cs.zeus, *cs.gods):
+            art.card_face(g.id, gw, gh, face_up=state.config.gods_active)
+        dw, dh = layout.demigod_slots[0].size
+        for c in cs.demigods:
+            art.card_face(c.id, dw, dh)
+        vw, vh = layout.vase_slots[0].size
+        for v in cs.vases:
+            art.card_face(v.id, vw, vh)
+
+    def background(self, layout: TableLayout, state: Any, size: tuple[int, int]) -> pygame.Surface:
+        """The static table and board, rendered once per window size."""
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = render_background(layout, state, size, self.stack_labels(layout))
+        return self._bg
+
+    # --- the frame ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """The whole table for this frame."""
+        surface.blit(self.background(f.layout, f.state, f.size), (0, 0))
+        self.draw_board(surface, f)
+        self.draw_stacks(surface, f)
+        for seat in range(f.state.n):
+            self.draw_panel(surface, f, seat)
+        self.draw_sidebar(surface, f)
+        self.draw_flying(surface, f)
+        self.draw_tooltip(surface, f)
+
+    def draw_board(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Gods over the columns, reachable labours, flashes, cubes and Apprentices."""
+        L = f.layout
+        s = f.state
+        # Gods above columns 1-11, Zeus/Pantheon above 12.
+        simplified = not s.config.gods_active
+        for c in range(1, 12):
+            gid = s.columns[c]
+            if gid and gid not in f.anim.hidden_cards():
+                r = L.god_slots[c]
+                surface.blit(art.card_face(gid, r.w, r.h, face_up=not simplified), r)
+        if s.top:
+            r = L.god_slots[12]
+            for k in range(len(s.top) - 1):
+                pygame.draw.rect(
+                    surface,
+                    D.shade(tuple(theme_data()["pantheon"]), 0.8),
+                    r.move(3 * (len(s.top) - 1 - k), -3 * (len(s.top) - 1 - k)),
+                    border_radius=5,
+                )
+            surface.blit(art.card_face(s.top[-1], r.w, r.h), r)
+        # Reachable labours for the human to act.
+        seat = f.human_seat
+        if seat >= 0 and s.prompt == "action":
+            ways = labour_ways(s, f.legal)
+            dice = s.dice_of(seat)
+            for col, acts in ways.items():
+                rect = L.columns[col]
+                surface.blit(D.veil(rect.size, (*colour("legal"), 60)), rect)
+                pygame.draw.rect(surface, colour("highlight"), rect, 3, border_radius=4)
+                a = acts[0]
+                txt = arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], col)
+                more = len({(x.op) for x in acts}) > 1
+                lab = FONTS.text(txt + (" \u2026" if more else ""), L.small, colour("ink"), "bold")
+                box = lab.get_rect(midtop=(rect.centerx, L.header.bottom + 2)).inflate(8, 4)
+                box.clamp_ip(L.board)
+                pygame.draw.rect(surface, colour("highlight"), box, border_radius=4)
+                surface.blit(lab, lab.get_rect(center=box.center))
+        for fl in f.anim.flashes():
+            rect = L.columns[fl.data["column"]]
+            alpha = int(160 * (1 - fl.progress)) // 16 * 16  # few distinct veils to cache
+            st = player_style(fl.data["seat"], s.players[fl.data["seat"]].hades)
+            surface.blit(D.veil(rect.size, (*st["colour"], alpha)), rect)
+        # Cubes and Apprentices.
+        for i, p in enumerate(s.players):
+            st = player_style(i, p.hades)
+            flying = f.anim.cubes_in_flight(i)
+            radius = max(6, L.rows[i].h // 5)
+            for c in range(1, 13):
+                self.draw_labour_mark(surface, f, i, c, radius, st, flying)
+            cx, cy = L.apprentice_center(i, f.anim.shown_pos(i, p.pos))
+            self.draw_apprentice(surface, (cx, cy), L.rows[i].h, st)
+
+    def draw_apprentice(
+        self, surface: pygame.Surface, c: tuple[int, int], h: int, st: dict[str, Any]
+    ) -> None:
+        """A standing pawn: a head over a robed body, with the seat's shape on the chest."""
+        x, y = c
+        body_h = int(h * 0.78)
+        bw = int(h * 0.42)
+        base = y + body_h // 2
+        pygame.draw.ellipse(surface, (0, 0, 0), pygame.Rect(x - bw // 2 - 2, base - 4, bw + 4, 8))
+        pts = [
+            (x - bw // 2, base),
+            (x + bw // 2, base),
+            (x + bw // 5, y - body_h // 4),
+            (x - bw // 5, y - body_h // 4),
+        ]
+        pygame.draw.polygon(surface, st["colour"], pts)
+        pygame.draw.polygon(surface, st["dark"], pts, 2)
+        pygame.draw.circle(surface, st["colour"], (x, y - body_h // 4 - bw // 4), bw // 3)
+        pygame.draw.circle(surface, st["dark"], (x, y - body_h // 4 - bw // 4), bw // 3, 2)
+        D.shape(surface, st["shape"], (x, y + body_h // 8), max(3, bw // 6), (250, 244, 230))
+
+    def draw_stacks(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """The card stacks, the white die on its spot, Pegasus with the round."""
+        L = f.layout
+        s = f.state
+        self.draw_card_stacks(surface, f)
+        # The white die on its spot unless someone is using it.
+        if s.white_holder < 0:
+            face, ang, lift = f.anim.shown_face(("white", 0), s.white)
+            self.blit_die(
+                surface, L.white_spot, face, colour("white_die"), colour("pip"), ang, lift
+            )
+        # Pegasus shows the holder and the round.
+        r = L.pegasus_spot
+        holder = s.pegasus
+        surface.blit(art.pegasus_card(r.w, r.h), r)
+        st = player_style(holder, s.players[holder].hades)
+        if not f.anim.pegasus_moving():
+            D.shape(surface, st["shape"], (r.right - 10, r.y + 10), 7, st["colour"], st["dark"])
+        # The round number sits on the Pegasus card, which its holder keeps for the round.
+        label = t("round", n=s.round)
+        size = FONTS.fit(label, L.small - 2, r.w - 22, "bold", smallest=9)
+        FONTS.blit(surface, label, size, colour("ink"), (r.x + 5, r.y + 4), "topleft", "bold")
+
+    def count_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int) -> None:
+        """How many cards a stack holds, in a dark disc on its top-left corner."""
+        c = (r.x + 2, r.y + 2)
+        pygame.draw.circle(surface, (40, 30, 24), c, 11)
+        pygame.draw.circle(surface, colour("gold"), c, 11, 1)
+        FONTS.blit(surface, str(n), 13, colour("text_light"), c, "center", "bold")
+
+    def blit_die(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        face: int,
+        body: Any,
+        pip: Any,
+        angle: float = 0.0,
+        lift: float = 0.0,
+        glow: bool = False,
+    ) -> None:
+        """A die showing ``face``, turned by ``angle`` and raised by ``lift``."""
+        img = D.die_face(face, rect.w, body, pip, glow)
+        if angle:
+            img = pygame.transform.rotate(img, angle % 360)
+        surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + lift)))
+
+    def draw_panel(self, surface: pygame.Surface, f: TableFrame, seat: int) -> None:
+        """A player's panel: name and score, dice, then what the player holds."""
+        L = f.layout
+        s = f.state
+        p = s.players[seat]
+        st = player_style(seat, p.hades)
+        pr = L.panels[seat]
+        active = s.current == seat and not s.is_terminal
+        D.panel(surface, pr, colour("panel"), colour("highlight") if active else st["dark"], 10)
+        head = pygame.Rect(pr.x, pr.y, pr.w, f.geo.panel_header_h())
+        pygame.draw.rect(
+            surface, st["colour"], head, border_top_left_radius=10, border_top_right_radius=10
+        )
+        D.shape(surface, st["shape"], (head.x + 16, head.centery), 8, (250, 244, 230), st["dark"])
+        FONTS.blit(
+            surface,
+            seat_name(f.names, seat),
+            L.body,
+            (252, 248, 238),
+            (head.x + 30, head.centery),
+            "midleft",
+            "bold",
+        )
+        total = self.scores(s).players[seat].total
+        FONTS.blit(
+            surface,
+            t("panel.vp", vp=total),
+            L.body,
+            (252, 248, 238),
+            (head.right - 10, head.centery),
+            "midright",
+            "bold",
+        )
+        if s.pegasus == seat and not f.anim.pegasus_queued():
+            art.wing(surface, (head.right - 96, head.centery), 22, (252, 248, 238))
+        # Dice.
+        dice = s.dice_of(seat)
+        body, pip = D.die_colours(st["colour"])
+        aim = f.aim
+        mode_die = aim is not None and aim.kind in ("die", "reroll") and seat == s.current
+        for i, r in enumerate(f.geo.die_rects(seat)):
+            face, ang, lift = f.anim.shown_face((seat, i), dice[i])
+            white = i == 2 or (p.hades and i == 1)
+            if p.hades and i == 1:
+                face, ang, lift = f.anim.shown_face(("white", 0), dice[i])
+            glow = False
+            if mode_die:
+                glow = i in f.targetable
+            if aim is not None and aim.kind == "copy" and seat != s.current:
+                glow = True
+            self.blit_die(
+                surface,
+                r,
+                face,
+                colour("white_die") if white else body,
+                colour("pip") if white else pip,
+                ang,
+                lift,
+                glow,
+            )
+            if aim is not None and aim.kind == "reroll" and i in aim.selected and seat == s.current:
+                pygame.draw.rect(surface, colour("laurel"), r.inflate(8, 8), 3, border_radius=8)
+        self.draw_holdings(surface, f, seat)
+
+    # --- hooks a variant overrides -----------------------------------------------------------
+    def stack_labels(self, layout: TableLayout) -> list[tuple[str, int]]:
+        """The labels over the stacks (string key, x)."""
+        return [
+            ("board.demigods", layout.demigod_slots[0].x),
+            ("board.vases", layout.vase_slots[0].x),
+        ]
+
+    def draw_labour_mark(
+        self,
+        surface: pygame.Surface,
+        f: TableFrame,
+        seat: int,
+        c: int,
+        r: int,
+        st: dict[str, Any],
+        flying: set[int],
+    ) -> None:
+        """The cube of labour ``c`` in a seat's row while it is there (``r``: its size)."""
+        if f.state.players[seat].row >> c & 1 or c in flying and not f.anim.cube_started(seat, c):
+            centre = f.layout.cube_center(seat, c)
+            D.shape(surface, st["shape"], centre, r, st["colour"], st["dark"])
+
+    def draw_card_stacks(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """The demigod decks and the vase stacks."""
+        L = f.layout
+        s = f.state
+        decks = card_set().decks
+        for k, r in enumerate(L.demigod_slots):
+            st = s.demigod_stacks[k]
+            if st:
+                for j in range(min(len(st) - 1, 4)):
+                    pygame.draw.rect(
+                        surface,
+                        D.shade(colour("parchment"), 0.75),
+                        r.move(2 * (j + 1), 2 * (j + 1)),
+                        border_radius=4,
+                    )
+                surface.blit(art.card_face(st[-1], r.w, r.h), r)
+            else:
+                pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
+                FONTS.blit(
+                    surface,
+                    t(f"deck.{decks[k].id}"),
+                    L.small - 2,
+                    colour("text_dim"),
+                    r.center,
+                    "center",
+                )
+            self.count_badge(surface, r, len(st))
+        for k, r in enumerate(L.vase_slots):
+            st = s.vase_stacks[k]
+            if st:
+                if len(st) > 1:
+                    pygame.draw.rect(
+                        surface, colour("terracotta_dark"), r.move(2, 2), border_radius=4
+                    )
+                surface.blit(art.card_face(st[-1], r.w, r.h), r)
+            else:
+                pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
+                FONTS.blit(surface, str(k + 3), L.small, colour("text_dim"), r.center, "center")
+            self.count_badge(surface, r, len(st))
+
+    def draw_holdings(self, surface: pygame.Surface, f: TableFrame, seat: int) -> None:
+        """A seat's cube supply and hand of cards (usable ones outlined on its turn)."""
+        L = f.layout
+        s = f.state
+        p = s.players[seat]
+        st = player_style(seat, p.hades)
+        sx, sy = f.geo.supply_pos(seat)
+        flying = len(f.anim.cubes_in_flight(seat))
+        D.shape(surface, st["shape"], (sx - 16, sy), 9, st["colour"], (250, 244, 230))
+        FONTS.blit(
+            surface,
+            f"\u00d7{p.supply - flying}",
+            L.body,
+            colour("text_light"),
+            (sx - 2, sy),
+            "midleft",
+            "bold",
+        )
+        hidden = f.anim.hidden_cards()
+        flips = f.anim.flips()
+        usable: set[str] = set()
+        choosing = seat == f.human_seat and s.prompt == "action"
+        if choosing:
+            usable = {a.card for a in f.legal if a.kind == USE}
+        for cid, r in f.geo.hand_cards(seat):
+            if cid in hidden:
+                continue
+            card = card_set().card(cid)
+            face_up = not (cid in p.gods_down or (card.kind == "god" and not s.config.gods_active))
+            # On your turn, cards you cannot use now are greyed; usable ones are outlined.
+            img = art.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
+            fa = flips.get(cid)
+            if fa is not None and fa.started:
+                k = abs(1 - 2 * fa.progress)
+                src = art.card_face(cid, r.w, r.h, face_up=fa.progress > 0.5 and face_up)
+                img = pygame.transform.smoothscale(src, (max(1, int(r.w * k)), r.h))
+                surface.blit(img, img.get_rect(center=r.center))
+                continue
+            surface.blit(img, r)
+            if cid in p.cubed:
+                D.shape(
+                    surface,
+                    st["shape"],
+                    (r.centerx, r.bottom - r.h // 3),
+                    max(5, r.w // 7),
+                    st["colour"],
+                    (250, 244, 230),
+                )
+            if cid in usable:
+                pygame.draw.rect(surface, colour("highlight"), r.inflate(4, 4), 2, border_radius=6)
+            if f.aim is not None and f.aim.source == cid and seat == s.current:
+                pygame.draw.rect(surface, colour("laurel"), r.inflate(6, 6), 3, border_radius=6)
+
+    def tooltip(self, tg: Target, f: TableFrame) -> list[str]:
+        """Tooltip lines for a target."""
+        return tooltip_lines(tg, f)
+
+    # --- over the table ----------------------------------------------------------------------
+    def draw_sidebar(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Whose turn it is and what to do, then the log (newest at the bottom)."""
+        L = f.layout
+        s = f.state
+        pb = L.prompt_box
+        D.panel(surface, pb, colour("panel"), colour("gold_dark"), 10)
+        x = pb.x + 12
+        y = pb.y + 10
+        if s.is_terminal:
+            head = t("prompt.game_over")
+        elif s.current < 0:
+            head = t("prompt.rolling")
+        else:
+            head = t("prompt.turn", who=seat_name(f.names, s.current))
+        FONTS.blit(
+            surface, head, int(L.body * 1.15), colour("highlight"), (x, y), "topleft", "bold"
+        )
+        y += int(L.body * 1.15) + 10
+        for line in f.prompt:
+            for wl in FONTS.wrap(line, L.body, pb.w - 24):
+                if y + L.body > pb.bottom - 6:
+                    break
+                FONTS.blit(surface, wl, L.body, colour("text_light"), (x, y))
+                y += L.body + 5
+        lb = L.log_box
+        D.panel(surface, lb, (46, 36, 30), colour("gold_dark"), 10)
+        FONTS.blit(
+            surface,
+            t("log.title"),
+            L.small,
+            colour("gold"),
+            (lb.x + 12, lb.y + 8),
+            "topleft",
+            "bold",
+        )
+        y = lb.bottom - 10
+        size = L.body
+        for line in reversed(f.log):
+            wrapped = FONTS.wrap(line, size, lb.w - 24)
+            for wl in reversed(wrapped):
+                y -= size + 4
+                if y < lb.y + 12 + size:
+                    return
+                FONTS.blit(surface, wl, size, colour("text_light"), (lb.x + 12, y))
+
+    def draw_flying(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Pieces in flight: cubes to the supply, cards to the hand, Pegasus to its holder."""
+        L = f.layout
+        players = f.state.players
+        for a in f.anim.flying():
+            k = ease_out_cubic(a.progress)
+            if a.kind == "cube":
+                seat = a.data["seat"]
+                st = player_style(seat, players[seat].hades)
+                x0, y0 = L.cube_center(seat, a.data["column"])
+                x1, y1 = f.geo.supply_pos(seat)
+                x = lerp(x0, x1 - 16, k)
+                y = lerp(y0, y1, k) - 60 * (1 - (2 * k - 1) ** 2)
+                D.shape(surface, st["shape"], (x, y), 9, st["colour"], st["dark"])
+            elif a.kind == "card":
+                seat = a.data["seat"]
+                src = a.data["src"]
+                dst = f.geo.card_dest(seat, a.data["card"])
+                r = pygame.Rect(0, 0, int(lerp(src.w, dst.w, k)), int(lerp(src.h, dst.h, k)))
+                r.center = (
+                    int(lerp(src.centerx, dst.centerx, k)),
+                    int(lerp(src.centery, dst.centery, k)),
+                )
+                surface.blit(art.card_face(a.data["card"], max(8, r.w), max(10, r.h)), r)
+            elif a.kind in ("cube_on_card", "cube_off_card"):
+                seat = a.data["seat"]
+                st = player_style(seat, players[seat].hades)
+                x0, y0 = f.geo.supply_pos(seat)
+                dst = f.geo.card_dest(seat, a.data["card"])
+                if a.kind == "cube_off_card":
+                    k = 1 - k  # the same arc, travelled back to the supply
+                x = lerp(x0 - 16, dst.centerx, k)
+                y = lerp(y0, dst.centery + dst.h // 8, k) - 30 * (1 - (2 * k - 1) ** 2)
+                D.shape(surface, st["shape"], (x, y), 7, st["colour"], (250, 244, 230))
+            elif a.kind == "pegasus":
+                frm, to = a.data["frm"], a.data["to"]
+                p0 = L.panels[frm].midtop
+                p1 = L.panels[to].midtop
+                w, h = L.pegasus_spot.size
+                img = art.pegasus_card(w, h)
+                surface.blit(
+                    img, img.get_rect(center=(lerp(p0[0], p1[0], k), lerp(p0[1], p1[1], k) - 40))
+                )
+
+    def draw_tooltip(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """The tooltip of what is under the mouse."""
+        tg = f.hover
+        if tg is None:
+            return
+        lines = self.tooltip(tg, f)
+        if not lines:
+            return
+        size = f.layout.body
+        w = max(FONTS.font(size).size(x)[0] for x in lines) + 20
+        h = len(lines) * (size + 4) + 12
+        box = pygame.Rect(f.mouse[0] + 16, f.mouse[1] + 16, w, h)
+        box.clamp_ip(surface.get_rect())
+        D.panel(surface, box, colour("parchment"), colour("gold_dark"), 6)
+        y = box.y + 6
+        for i, line in enumerate(lines):
+            FONTS.blit(
+                surface,
+                line,
+                size,
+                colour("ink"),
+                (box.x + 10, y),
+                "topleft",
+                "bold" if i == 0 else "body",
+            )
+            y += size + 4

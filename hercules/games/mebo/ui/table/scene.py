@@ -1,0 +1,528 @@
+"""The game table scene: lifecycle, keys and buttons, the log, and talking to the controller.
+
+The scene reads the controller's state and sends it actions; it never changes
+the state itself. Clicks go through :class:`~.targeting.Targeting`, the events
+each action returns become animation in :class:`~.animations.EventAnimator`, and
+:class:`~.painter.TablePainter` draws each frame from a :class:`~.painter.TableFrame`.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
+
+import pygame
+import pygame_gui
+
+from hercules.app import paths, saves
+from hercules.app.controller import Controller, Record
+from hercules.games.mebo.engine import Action
+from hercules.games.mebo.engine.actions import END_TURN, REST
+from hercules.games.mebo.spec import GAME_ID
+from hercules.ui.names import localise_name
+from hercules.ui.scene import Scene
+from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
+from hercules.ui.strings import has, t
+
+from ..describe import arithmetic, describe_record, labour_title
+from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
+from ..gameover import GameOverScene
+from ..layout import TableLayout
+from .animations import EventAnimator
+from .frame import TableFrame
+from .geometry import TableGeometry
+from .painter import TablePainter
+from .painter_pnp import PnpPainter
+from .targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
+from .texts import notice_text, prompt_text
+
+
+def refusal(err: Exception) -> str:
+    """Why the game refused an action, in words (the engine's typed reason, translated)."""
+    reason = getattr(err, "reason", None)
+    key = f"refused.{reason}"
+    return t(key) if reason is not None and has(key) else str(err)
+
+
+class TableScene(Scene):
+    """Plays one game through a :class:`Controller`."""
+
+    game_id = GAME_ID
+
+    def __init__(
+        self,
+        app: Any,
+        controller: Controller,
+        names: list[str],
+        *,
+        autosave: bool = True,
+        created: str | None = None,
+        label: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.ctl = controller
+        self.names = names
+        self.autosave = autosave
+        self.created = created  # when this game was first saved (kept by every later save)
+        self.label = label
+        self.saved_notice = ""
+        self._saver: Any = None  # a one-thread pool: disk writes never stall a frame
+        self.log: list[str] = []  # the log's lines, described from ``self.logged``
+        self.logged: list[Record] = []  # the records in the log, to describe them again
+        self.anim = EventAnimator()
+        self.anim.speed = app.settings.animation_speed
+        self.targeting = Targeting()
+        self.wait = 0.0
+        self.message = ""
+        self.message_time = 0.0
+        self.hover: Target | None = None
+        self.mouse = (0, 0)
+        self.gameover_shown = False
+        self.layout = TableLayout(app.size, self.state.n, scale=app.settings.ui_scale)
+        self.painter = self.new_painter()
+        self._log_marks: list[int] = []  # log length before each record, to take lines back
+        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
+        controller.subscribe(self.on_record)
+        controller.on_undo(self.on_undo)
+
+    @property
+    def state(self) -> Any:
+        """The game state now (read only)."""
+        return self.ctl.state
+
+    @property
+    def mode(self) -> Aim | None:
+        """What the human is aiming (``(kind, source, selected)``), or None."""
+        return self.targeting.aim
+
+    @property
+    def pnp(self) -> bool:
+        """True in the print-and-play variant: score sheets instead of cubes and cards."""
+        return bool(self.state.config.mode == "pnp")
+
+    @property
+    def geometry(self) -> TableGeometry:
+        """Where things are now (hands, dice, sheets)."""
+        return TableGeometry(self.layout, self.state)
+
+    # --- lifecycle ---------------------------------------------------------------------------
+    def build(self) -> None:
+        """Lay out the table and create the sidebar buttons."""
+        self.layout = TableLayout(self.app.size, self.state.n, scale=self.app.settings.ui_scale)
+        self.painter = self.new_painter()
+        self.build_buttons()
+        self.refresh_buttons()
+        self.prepare()
+
+    def new_painter(self) -> TablePainter:
+        """The painter of this game's variant (the one place the variant is chosen)."""
+        return PnpPainter() if self.pnp else TablePainter()
+
+    def button_grid(self, row: int, col: int, cols: int, key: str) -> Any:
+        """A sidebar button in a grid of two rows; its text and tooltip come from ``key``."""
+        b = self.layout.buttons
+        bh = (b.h - 8) // 2
+        w = (b.w - 8 * (cols - 1)) // cols
+        x = b.x + col * (w + 8)
+        if col == cols - 1:
+            w = b.right - x
+        rect = pygame.Rect(x, b.y + row * (bh + 8), w, bh)
+        return self.add(
+            pygame_gui.elements.UIButton(
+                rect, t(f"btn.{key}"), self.app.ui, tool_tip_text=t(f"tip.{key}")
+            )
+        )
+
+    def build_buttons(self) -> None:
+        """Rest, end turn, undo / re-roll, hint, menu."""
+        g = self.button_grid
+        self.btn_rest = g(0, 0, 3, "rest")
+        self.btn_end = g(0, 1, 3, "end_turn")
+        self.btn_undo = g(0, 2, 3, "undo")
+        self.btn_confirm = g(1, 0, 3, "confirm")
+        self.btn_hint = g(1, 1, 3, "hint")
+        self.btn_menu = g(1, 2, 3, "menu")
+
+    def prepare(self) -> None:
+        """Render the static board and every card face this layout uses, once, on entering.
+
+        Doing it here keeps the cost out of the frames that follow (it is paid while
+        the scene opens, like a page turning).
+        """
+        self.painter.prepare(self.layout, self.state, self.app.size)
+
+    def relocalize(self) -> None:
+        """The language changed: seat names, the log and the whole table in the new words."""
+        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
+        self.relog()
+        self.message_time = 0.0
+        super().relocalize()
+
+    def exit(self) -> None:
+        """Leave the table: stop the bot worker, finish writing saves."""
+        super().exit()
+        self.ctl.close()
+        self.close_saves()
+
+    def resume(self) -> None:
+        """Back from an overlay."""
+        super().resume()
+        self.refresh_buttons()
+
+    # --- the log -----------------------------------------------------------------------------
+    def log_record(self, rec: Record) -> None:
+        """Add a record's lines to the log (its reason, then what happened)."""
+        self.logged.append(rec)
+        self._log_marks.append(len(self.log))
+        self.log.extend(describe_record(rec, self.names))
+
+    def unlog_record(self) -> None:
+        """Take the last record's lines out of the log (undo, or a replay stepping back)."""
+        if self.logged:
+            self.logged.pop()
+        if self._log_marks:
+            del self.log[self._log_marks.pop() :]
+
+    def relog(self) -> None:
+        """Describe every logged record again (in the current language)."""
+        records, self.logged, self.log, self._log_marks = self.logged, [], [], []
+        for rec in records:
+            self.log_record(rec)
+
+    # --- controller events -------------------------------------------------------------------
+    def on_record(self, rec: Record) -> None:
+        """An action was applied: log it and queue its animations."""
+        self.log_record(rec)
+        if self.autosave and any(e.type in ("turn_ended", "game_over") for e in rec.events):
+            self.save_to(None)
+        self.targeting.reset()
+        for ev in rec.events:
+            self.anim.queue(ev, self.layout)
+        self.refresh_buttons()
+
+    def on_undo(self, rec: Record) -> None:
+        """An action was taken back: its log lines go, the table shows the earlier state."""
+        self.unlog_record()
+        self.anim.skip()
+        self.targeting.reset()
+        self.say(t("msg.undone"))
+        self.refresh_buttons()
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last action of this turn, if nothing random came after it."""
+        if self.ctl.undo() is None:
+            self.say(t("msg.cannot_undo"))
+
+    # --- saving (the autosaver) --------------------------------------------------------------
+    def save_to(self, path: Any, label: str | None = None) -> None:
+        """Save the game (``path`` None: the autosave slot), writing on a worker thread.
+
+        The document is taken now, on the frame loop, so it is exactly this moment's
+        game; checking it and writing it to disk happen off the loop.
+        """
+        try:
+            folder = paths.saves_dir()
+            target = path or saves.autosave_path(folder)
+            now = saves.now_iso()
+            if self.created is None:
+                self.created = now
+            doc = saves.game_document(
+                self.ctl,
+                self.names,
+                label=label if label is not None else self.label,
+                created=self.created,
+            )
+        except (OSError, saves.SaveError) as exc:
+            self.say(t("msg.save_failed", why=str(exc)))
+            return
+        if self._saver is None:
+            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
+        # The controller only promises the shell's Rules; a game's adapter also reads saves.
+        rules = cast(saves.SaveRules, self.ctl.rules)
+
+        def write() -> str:
+            saves.read_document(doc, rules, target)  # never write what would not load
+            saves.write_save(target, doc)
+            return str(target)
+
+        future = self._saver.submit(write)
+        future.add_done_callback(self._saved)
+
+    def _saved(self, future: Any) -> None:
+        # Runs on the saving thread: only hand a message over to the frame loop.
+        exc = future.exception()
+        self.saved_notice = t("msg.save_failed", why=str(exc)) if exc else ""
+
+    def wait_for_saves(self) -> None:
+        """Block until pending saves are on disk (tests, quitting)."""
+        if self._saver is not None:
+            self._saver.submit(lambda: None).result()
+
+    def close_saves(self) -> None:
+        """Finish writing pending saves and stop the saving thread."""
+        if self._saver is not None:
+            self._saver.shutdown(wait=True)
+            self._saver = None
+
+    # --- buttons and prompts -----------------------------------------------------------------
+    def human_seat(self) -> int:
+        """The seat of the human to act now, or -1."""
+        return self.ctl.actor if self.ctl.human_to_act() else -1
+
+    def refresh_buttons(self) -> None:
+        """Enable exactly the buttons whose action is legal now."""
+        if not self.widgets:
+            return
+        legal = self.ctl.legal() if self.human_seat() >= 0 else []
+        kinds = {a.kind for a in legal}
+        for btn, on in (
+            (self.btn_rest, REST in kinds and self.mode is None),
+            (self.btn_end, END_TURN in kinds and self.mode is None),
+            (self.btn_hint, self.state.prompt == "action" and bool(legal)),
+            (self.btn_undo, self.ctl.can_undo()),
+            (self.btn_confirm, self.targeting.can_confirm),
+        ):
+            if on:
+                btn.enable()
+            else:
+                btn.disable()
+
+    def say(self, text: str) -> None:
+        """Show a short message in the prompt box (for refused clicks)."""
+        self.message = text
+        self.message_time = 3.0
+
+    def prompt_lines(self) -> list[str]:
+        """What the player to act can do now, in words."""
+        return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.pnp)
+
+    # --- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, the bot pace, overlays for pending human decisions, game over."""
+        self.anim.speed = self.app.settings.animation_speed
+        self.anim.update(dt)
+        if self.saved_notice:
+            self.say(self.saved_notice)
+            self.saved_notice = ""
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.app.top is not self:
+            return
+        if self.anim.busy:
+            return
+        if self.ctl.is_over:
+            if not self.gameover_shown:
+                self.gameover_shown = True
+                self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
+            return
+        seat = self.human_seat()
+        if seat >= 0:
+            prompt = self.state.prompt
+            if prompt == "rest":
+                self.app.push(RestOverlay(self.app, self))
+            elif prompt == "choose_demigod":
+                self.app.push(ChooseDeckOverlay(self.app, self))
+            return
+        # Chance steps, Hades and bots play at a readable pace.
+        self.wait += dt
+        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        if self.ctl.bot_thinking() or self.wait >= delay:
+            if self.ctl.step() is not None:
+                self.wait = 0.0
+
+    def frame(self) -> TableFrame:
+        """Everything this frame shows, for the painter."""
+        seat = self.human_seat()
+        aim = self.mode
+        legal = self.ctl.legal() if seat >= 0 or aim is not None else []
+        prompt = self.prompt_lines()
+        if self.message_time > 0 and self.message:
+            prompt = [self.message] + prompt
+        return TableFrame(
+            state=self.state,
+            layout=self.layout,
+            geo=self.geometry,
+            size=self.app.size,
+            names=self.names,
+            log=self.log,
+            prompt=prompt,
+            human_seat=seat,
+            legal=legal,
+            aim=aim,
+            targetable=self.targeting.targetable_dice(legal),
+            anim=self.anim.snapshot(),
+            hover=self.hover if self.app.top is self else None,
+            mouse=self.mouse,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table for this frame."""
+        self.painter.draw(surface, self.frame())
+
+    # --- what the painter knows, for tests and tools ------------------------------------------
+    def background(self) -> pygame.Surface:
+        """The static table and board, rendered once per window size."""
+        return self.painter.background(self.layout, self.state, self.app.size)
+
+    def scores(self) -> Any:
+        """The running score of the state shown, computed once per state."""
+        return self.painter.scores(self.state)
+
+    def labour_ways(self, legal: list[Action]) -> dict[int, list[Action]]:
+        """Legal labour actions grouped by the labour they perform."""
+        return labour_ways(self.state, legal)
+
+    def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        """The cards of a seat's hand and where they are drawn."""
+        return self.geometry.hand_cards(seat)
+
+    def die_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where a seat's dice are drawn."""
+        return self.geometry.die_rects(seat)
+
+    def sheet_layout(self, seat: int) -> tuple[list[pygame.Rect], list[tuple[str, pygame.Rect]]]:
+        """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
+        return self.geometry.sheet_layout(seat)
+
+    def die_targetable(self, seat: int, i: int) -> bool:
+        """True if the card being aimed can be used on die ``i`` of the player to act."""
+        return self.mode is not None and i in self.targeting.targetable_dice(self.ctl.legal())
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The topmost target under a point."""
+        return self.geometry.target_at(pos)
+
+    # --- input -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse and keyboard on the table."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.target_at(event.pos)
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_button(event.ui_element)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event.key)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.anim.busy:
+                self.anim.skip()
+                return
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel_mode()
+
+    def on_key(self, key: int) -> None:
+        """Keyboard shortcuts."""
+        if key == pygame.K_SPACE:
+            self.anim.skip()
+        elif key == pygame.K_ESCAPE:
+            if self.mode is not None:
+                self.cancel_mode()
+            else:
+                self.open_menu()
+        elif key == pygame.K_F1:
+            self.app.nav.rules(self.game_id)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm_reroll()
+        elif key == pygame.K_r:
+            self.send_kind(REST)
+        elif key == pygame.K_e:
+            self.send_kind(END_TURN)
+        elif key == pygame.K_h:
+            self.open_hint()
+        elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.undo()
+
+    def on_button(self, element: Any) -> None:
+        """A sidebar button."""
+        if element is self.btn_rest:
+            self.send_kind(REST)
+        elif element is self.btn_end:
+            self.send_kind(END_TURN)
+        elif element is self.btn_confirm:
+            self.confirm_reroll()
+        elif element is self.btn_menu:
+            self.open_menu()
+        elif element is self.btn_hint:
+            self.open_hint()
+        elif element is self.btn_undo:
+            self.undo()
+
+    def open_hint(self) -> None:
+        """H: the reachable labours and what the Normal bot would do, for the human to act."""
+        if self.human_seat() < 0 or self.state.prompt != "action":
+            return
+        self.app.push(HintOverlay(self.app, self))
+
+    def open_menu(self) -> None:
+        """Esc: the pause menu."""
+        self.app.push(PauseOverlay(self.app, self))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the table (never raises, never breaks a rule)."""
+        target = self.target_at(pos)
+        seat = self.human_seat()
+        legal = self.ctl.legal() if target is not None and seat >= 0 else []
+        self.follow(self.targeting.click(self.state, legal, target, seat))
+
+    def cancel_mode(self) -> None:
+        """Leave targeting without doing anything."""
+        self.follow(self.targeting.cancel())
+
+    def confirm_reroll(self) -> None:
+        """Re-roll the selected dice."""
+        if self.targeting.can_confirm:
+            self.follow(self.targeting.confirm(self.ctl.legal()))
+
+    def follow(self, out: Outcome) -> None:
+        """Do what a click came to: submit, ask which way, or say why not."""
+        if out.action is not None:
+            self.send(out.action)
+            return
+        if out.ways:
+            column = out.column
+            options = [(arithmetic(w.op, w.high, w.low, column), w.action) for w in out.ways]
+            self.app.push(
+                ChoiceOverlay(
+                    self.app,
+                    self,
+                    lambda: t("choose.how_labour", labour=labour_title(column)),
+                    options,
+                )
+            )
+            return
+        if out.notice:
+            self.say(notice_text(out))
+        if out.notice != NOT_YOUR_TURN:
+            self.refresh_buttons()
+
+    def send(self, action: Action) -> bool:
+        """Submit an action for the human to act; say why if it is refused."""
+        seat = self.human_seat()
+        if seat < 0:
+            self.say(t("msg.not_your_turn"))
+            return False
+        err = self.ctl.submit(action, seat)
+        if err is not None:
+            self.say(t("msg.refused", why=refusal(err)))
+            return False
+        return True
+
+    def send_kind(self, kind: str) -> None:
+        """Submit the only legal action of a kind (rest, end turn)."""
+        if self.human_seat() < 0 or self.anim.busy:
+            return
+        action = next((a for a in self.ctl.legal() if a.kind == kind), None)
+        if action is None:
+            self.say(t("msg.not_now"))
+            return
+        if kind == END_TURN and self.app.settings.confirm_end_turn:
+
+            def end_turn() -> None:
+                self.send(action)
+
+            self.app.push(ConfirmOverlay(self.app, lambda: t("confirm.end_turn"), end_turn))
+            return
+        self.send(action)
