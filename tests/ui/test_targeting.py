@@ -8,7 +8,7 @@ import sys
 from support.scenario import Scenario, play, use
 
 from hercules.games.mebo.engine import Action, legal_actions
-from hercules.games.mebo.ui.table.targeting import (
+from hercules.games.mebo.ui.targeting import (
     CARD_UNUSABLE,
     DIE_NOT_ALLOWED,
     LABOUR_UNREACHABLE,
@@ -37,7 +37,7 @@ def die(seat: int, i: int, kind: str = "die") -> Target:
 def test_importing_targeting_does_not_load_pygame():
     code = (
         "import sys\n"
-        "import hercules.games.mebo.ui.table.targeting\n"
+        "import hercules.games.mebo.ui.targeting\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -10,9 +10,9 @@ from hercules.ui.strings import t
 
 from ..describe import card_name
 from ..layout import TableLayout
+from ..targeting import Aim, Target
 from .animations import AnimationView
 from .geometry import TableGeometry
-from .targeting import Aim, Target
 
 
 def source_name(source: str) -> str:

@@ -15,7 +15,7 @@ from hercules.games.mebo.engine import card_set
 from hercules.games.mebo.engine.pnp import ROWS
 
 from ..layout import TableLayout
-from .targeting import Target
+from ..targeting import Target
 
 CARD_RATIO = 0.72
 

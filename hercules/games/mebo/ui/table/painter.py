@@ -26,9 +26,9 @@ from hercules.ui.theme import FONTS, colour, player_style, theme_data
 from .. import art
 from ..describe import arithmetic
 from ..layout import TableLayout
+from ..targeting import Target, labour_ways
 from .background import render_background
 from .frame import TableFrame
-from .targeting import Target, labour_ways
 from .texts import tooltip_lines
 
 

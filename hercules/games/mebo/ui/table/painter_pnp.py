@@ -19,9 +19,9 @@ from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, deck_colour
 
 from ..layout import TableLayout
+from ..targeting import Target
 from .frame import TableFrame, source_name
 from .painter import TablePainter
-from .targeting import Target
 
 
 class PnpPainter(TablePainter):

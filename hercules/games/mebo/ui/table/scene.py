@@ -28,12 +28,12 @@ from ..describe import arithmetic, describe_record, labour_title
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
 from ..layout import TableLayout
+from ..targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
 from .animations import EventAnimator
 from .frame import TableFrame
 from .geometry import TableGeometry
 from .painter import TablePainter
 from .painter_pnp import PnpPainter
-from .targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
 from .texts import notice_text, prompt_text
 
 

@@ -10,8 +10,7 @@ from hercules.ui.names import seat_name
 from hercules.ui.strings import t
 
 from ..describe import arithmetic, card_tooltip, labour_title
-from .frame import TableFrame, source_name
-from .targeting import (
+from ..targeting import (
     CARD_UNUSABLE,
     DIE_NOT_ALLOWED,
     LABOUR_UNREACHABLE,
@@ -21,6 +20,7 @@ from .targeting import (
     Target,
     labour_ways,
 )
+from .frame import TableFrame, source_name
 
 
 def prompt_text(
