@@ -41,17 +41,9 @@ What the variant does not say, and how we read it:
 from __future__ import annotations
 
 from . import rng as _rng
+from .abilities import ability_options, apply_ability
 from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
 from .cards import OPS, card_set, pnp_rules
-from .rules import (
-    _PAIRS,
-    ability_options,
-    apply_ability,
-    end_turn,
-    first_stop,
-    labour_result,
-    start_first_round,
-)
 from .state import (
     ALL_COLUMNS,
     P_CHOOSE_DEMIGOD,
@@ -60,6 +52,7 @@ from .state import (
     GameState,
     PlayerState,
 )
+from .turn import PAIRS, end_turn, first_stop, labour_result, start_first_round
 
 _CARDS = card_set()
 _DECKS = _CARDS.decks
@@ -127,7 +120,7 @@ def sheet_actions(s: GameState) -> list[Action]:
     dice = s.dice_of(seat)
     row = p.row
     out = []
-    for i, j in _PAIRS[len(dice)]:
+    for i, j in PAIRS[len(dice)]:
         a, b = dice[i], dice[j]
         for op in OPS:
             r = labour_result(op, a, b)
