@@ -133,9 +133,9 @@ def check_card_game(s: GameState) -> None:
         if any(cards[c].spaces != cs.vase_spaces[k] for c in st):
             fail(f"vase stack {k} holds a vase for another number of spaces")
     zeus = cs.zeus.id
-    for c in s.columns:
-        if c and (cards[c].kind != "god" or c == zeus):
-            fail(f"{c} lies above a column but is not a column god")
+    for god in s.columns:
+        if god and (cards[god].kind != "god" or god == zeus):
+            fail(f"{god} lies above a column but is not a column god")
     for cid in s.top:
         if cards[cid].kind != "pantheon" and cid != zeus:
             fail(f"{cid} lies on the Pantheon stack")

@@ -234,7 +234,7 @@ def _power(s: GameState, act: Action, events: list[Event]) -> None:
 def _end_rest(s: GameState, events: list[Event]) -> None:
     seat = s.current
     circled = s.players[seat].circled
-    erased = []
+    erased: list[int] = []
     while circled and len(erased) < pnp_rules().rest_labour_circles:
         low = circled & -circled
         erased.append(low.bit_length() - 1)

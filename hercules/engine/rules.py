@@ -119,7 +119,7 @@ def setup_card_game(config: GameConfig, seed: int) -> GameState:
     box: list[str] = []
     stacks = []
     for deck in _DECKS:
-        cards = []
+        cards: list[str] = []
         for c in _CARDS.demigods:
             if c.deck != deck.id:
                 continue
@@ -129,7 +129,7 @@ def setup_card_game(config: GameConfig, seed: int) -> GameState:
     s.demigod_stacks = tuple(stacks)
     r, gods = _rng.shuffled(r, [g.id for g in _CARDS.gods])
     s.columns = ("", *gods, "")
-    pantheon = []
+    pantheon: list[str] = []
     for p in _CARDS.pantheon:
         (box if p.torches in removed else pantheon).append(p.id)
     # Zeus lies on top of the Pantheon stack; the stack is stored bottom first.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,7 +160,7 @@ def score_cards(state: GameState) -> ScoreResult:
     return ScoreResult(scores, winners, tiebreak_used(keys))
 
 
-def tiebreak_used(keys: list[tuple[int, ...]], names: tuple[str, ...] = TIEBREAKS) -> str:
+def tiebreak_used(keys: Sequence[tuple[int, ...]], names: tuple[str, ...] = TIEBREAKS) -> str:
     """Which criterion separated first place: "" (totals), a ``names`` entry, or "shared".
 
     ``keys`` holds one tuple per seat: the total, then one value per tie-break criterion.

@@ -8,11 +8,14 @@ immutable tuple or frozenset, so copies share them safely.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import card_set, pnp_rules
 from .errors import InvalidStateError
 from .variants.base import Variant, find_variant
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 STANDARD = "standard"
 SIMPLIFIED = "simplified"
@@ -248,6 +251,7 @@ class GameState:
     pending: tuple[str, ...]  #: decks the current player may choose from
     ended_by: tuple[str, ...]  #: end conditions met, in the order they happened
     powers_used: tuple[str, ...]  #: pnp: power rows (deck ids) used this turn, in order
+    _legal: tuple[Action, ...] | None  #: the legal actions, once asked (not part of the state)
 
     @property
     def n(self) -> int:
