@@ -31,7 +31,14 @@ from .actions import (
     Event,
     check_action,
 )
-from .cards import card_set, removed_torches
+from .board import (
+    give_demigod,
+    give_vase,
+    setup_card_game,
+    take_god,
+    take_top,
+)
+from .cards import card_set
 from .errors import IllegalActionError, Reason
 from .state import (
     CHANCE,
@@ -81,7 +88,6 @@ _DECKS = _CARDS.decks
 _DECK_INDEX = {d.id: i for i, d in enumerate(_DECKS)}
 _OP_DECK = {d.op: i for i, d in enumerate(_DECKS) if d.op}
 _DIE_DECKS = tuple(i for i, d in enumerate(_DECKS) if not d.op)
-_MAX_VASE = max(_CARDS.vase_spaces)
 #: Each card's ability entry (cards whose ability is not used in a turn are left out).
 _ABILITY_OF: dict[str, Ability] = {
     cid: ABILITIES[c.ability] for cid, c in _CARD.items() if c.ability in ABILITIES
@@ -102,62 +108,6 @@ def new_game(config: GameConfig, seed: int) -> GameState:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an int")
     return config.variant.new_game(config, seed)
-
-
-def setup_card_game(config: GameConfig, seed: int) -> GameState:
-    """Set up the card game as the rulebook's setup describes, shuffled by ``seed``.
-
-    The variant's ``hades_seat`` (if any) is the automaton and holds the Hades card.
-    """
-    removed = removed_torches(config.players)
-    hades_seat = config.variant.hades_seat
-    r = _rng.seed_state(seed)
-    s = GameState.__new__(GameState)
-    s._legal = None
-    s.config = config
-    s.seed = seed
-    box: list[str] = []
-    stacks = []
-    for deck in _DECKS:
-        cards: list[str] = []
-        for c in _CARDS.demigods:
-            if c.deck != deck.id:
-                continue
-            (box if c.torches in removed else cards).append(c.id)
-        r, cards = _rng.shuffled(r, cards)
-        stacks.append(tuple(cards))
-    s.demigod_stacks = tuple(stacks)
-    r, gods = _rng.shuffled(r, [g.id for g in _CARDS.gods])
-    s.columns = ("", *gods, "")
-    pantheon: list[str] = []
-    for p in _CARDS.pantheon:
-        (box if p.torches in removed else pantheon).append(p.id)
-    # Zeus lies on top of the Pantheon stack; the stack is stored bottom first.
-    s.top = (*pantheon, _CARDS.zeus.id)
-    vstacks = []
-    for spaces in _CARDS.vase_spaces:
-        vs = [v for v in _CARDS.vases if v.spaces == spaces]
-        keep = [v for v in vs if v.torches not in removed]
-        box.extend(v.id for v in vs if v.torches in removed)
-        keep.sort(key=lambda v: v.vp)  # most VP on top = last
-        vstacks.append(tuple(v.id for v in keep))
-    s.vase_stacks = tuple(vstacks)
-    if hades_seat < 0:
-        box.append(_CARDS.hades.id)
-    s.box = tuple(box)
-    r, white = _rng.roll_die(r)
-    s.white = white
-    s.rng = r
-    players = []
-    for seat in range(config.players):
-        hades = seat == hades_seat
-        player = PlayerState(hades=hades, dice=(1,) if hades else (1, 1))
-        if hades:
-            player.finals = (_CARDS.hades.id,)  # the Hades card marks the automaton's seat
-        players.append(player)
-    s.players = tuple(players)
-    start_first_round(s)
-    return s
 
 
 # --- legal actions ---------------------------------------------------------------------------
@@ -281,21 +231,6 @@ def apply(
 # --- the card game's action kinds (standard, simplified, solo) ---------------------------------
 
 
-def roll(s: GameState, act: Action, events: list[Event]) -> None:
-    """Phase 1: everyone rolls (and the white die too where the variant says so)."""
-    _roll(s, events)
-
-
-def labour(s: GameState, act: Action, events: list[Event]) -> None:
-    """Perform a labour: take the cube, move, take what lies there, earn a demigod."""
-    _labour(s, act, events)
-
-
-def use(s: GameState, act: Action, events: list[Event]) -> None:
-    """Use a card's ability: a cube on a demigod, or a god turned face down."""
-    _use(s, act, events)
-
-
 def choose_demigod(s: GameState, act: Action, events: list[Event]) -> None:
     """Take the top card of the chosen deck; the turn ends."""
     give_demigod(s, s.current, _DECK_INDEX[act.deck], events)
@@ -340,28 +275,8 @@ def give_up(s: GameState, act: Action, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-#: The card game's legal actions per prompt (the variants' ``prompts``).
-CARD_PROMPTS: dict[str, Offer] = {
-    P_ROLL: roll_actions,
-    P_ACTION: action_actions,
-    P_CHOOSE_DEMIGOD: choose_demigod_actions,
-    P_REST: rest_actions,
-}
-#: The card game's effect of each action kind (the variants' ``handlers``).
-CARD_HANDLERS: dict[str, Handler] = {
-    ROLL: roll,
-    LABOUR: labour,
-    USE: use,
-    CHOOSE_DEMIGOD: choose_demigod,
-    REST: rest,
-    RETURN_CUBE: return_cube,
-    TURN_UP: turn_up,
-    END_REST: end_rest,
-    END_TURN: give_up,
-}
-
-
-def _roll(s: GameState, events: list[Event]) -> None:
+def roll(s: GameState, act: Action, events: list[Event]) -> None:
+    """Phase 1: everyone rolls (and the white die too where the variant says so)."""
     r = s.rng
     players = []
     faces = []
@@ -387,7 +302,8 @@ def _roll(s: GameState, events: list[Event]) -> None:
     start_turn(s, s.pegasus)
 
 
-def _use(s: GameState, act: Action, events: list[Event]) -> None:
+def use(s: GameState, act: Action, events: list[Event]) -> None:
+    """Use a card's ability: a cube on a demigod, or a god turned face down."""
     seat = s.current
     p = s.mutable_player(seat)
     card = _CARD[act.card]
@@ -405,7 +321,8 @@ def _use(s: GameState, act: Action, events: list[Event]) -> None:
     apply_ability(s, seat, p, card.ability, act, events)
 
 
-def _labour(s: GameState, act: Action, events: list[Event]) -> None:
+def labour(s: GameState, act: Action, events: list[Event]) -> None:
+    """Perform a labour: take the cube, move, take what lies there, earn a demigod."""
     seat = s.current
     dice = s.dice_of(seat)
     i, j = act.dice
@@ -463,53 +380,25 @@ def _arrive(s: GameState, p: PlayerState, seat: int, col: int, events: list[Even
         take_god(s, p, seat, col, events)
 
 
-def take_god(s: GameState, p: PlayerState, seat: int, col: int, events: list[Event]) -> None:
-    """Move the god above ``col`` into ``p``'s supply."""
-    god = s.columns[col]
-    cols = list(s.columns)
-    cols[col] = ""
-    s.columns = tuple(cols)
-    p.gods = p.gods + (god,)
-    events.append(Event("card_received", seat, {"card": god, "kind": "god", "column": col}))
-
-
-def take_top(s: GameState, p: PlayerState, seat: int, events: list[Event]) -> None:
-    """Take the top card above column 12 (Zeus while it lies there, then Pantheon cards)."""
-    cid = s.top[-1]
-    s.top = s.top[:-1]
-    p.finals = p.finals + (cid,)
-    events.append(
-        Event("card_received", seat, {"card": cid, "kind": _CARD[cid].kind, "column": 12})
-    )
-
-
-def give_vase(s: GameState, p: PlayerState, seat: int, spaces: int, events: list[Event]) -> None:
-    """The vase for ``spaces`` advanced, falling back to the next lower non-empty stack."""
-    k = min(spaces, _MAX_VASE) - 3
-    stacks = s.vase_stacks
-    while k >= 0 and not stacks[k]:
-        k -= 1
-    if k < 0:
-        return
-    cid = stacks[k][-1]
-    st = list(stacks)
-    st[k] = stacks[k][:-1]
-    s.vase_stacks = tuple(st)
-    p.vases = p.vases + (cid,)
-    events.append(Event("card_received", seat, {"card": cid, "kind": "vase", "spaces": spaces}))
-
-
-def give_demigod(s: GameState, seat: int, k: int, events: list[Event]) -> None:
-    """Move the top card of demigod stack ``k`` (0-5) into ``seat``'s supply."""
-    st = list(s.demigod_stacks)
-    cid = st[k][-1]
-    st[k] = st[k][:-1]
-    s.demigod_stacks = tuple(st)
-    p = s.mutable_player(seat)
-    p.demigods = p.demigods + (cid,)
-    events.append(
-        Event("card_received", seat, {"card": cid, "kind": "demigod", "deck": _DECKS[k].id})
-    )
+#: The card game's legal actions per prompt (the variants' ``prompts``).
+CARD_PROMPTS: dict[str, Offer] = {
+    P_ROLL: roll_actions,
+    P_ACTION: action_actions,
+    P_CHOOSE_DEMIGOD: choose_demigod_actions,
+    P_REST: rest_actions,
+}
+#: The card game's effect of each action kind (the variants' ``handlers``).
+CARD_HANDLERS: dict[str, Handler] = {
+    ROLL: roll,
+    LABOUR: labour,
+    USE: use,
+    CHOOSE_DEMIGOD: choose_demigod,
+    REST: rest,
+    RETURN_CUBE: return_cube,
+    TURN_UP: turn_up,
+    END_REST: end_rest,
+    END_TURN: give_up,
+}
 
 
 def replay(config: GameConfig, seed: int, actions: Iterable[Action]) -> GameState:
