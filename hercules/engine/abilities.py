@@ -32,7 +32,8 @@ class Ability:
     """One ability: how it may be used now, and what it does.
 
     ``options(state, seat, dice)`` lists every legal use as ``(dice, target)`` pairs for the
-    seat whose dice (white die included while held) are ``dice``. ``apply(state, seat,
+    seat whose dice (white die included while held) are ``dice`` (the list may be shared:
+    callers only read it). ``apply(state, seat,
     player, action, events)`` applies a use to the draft state (``player`` is the seat's
     player, already mutable; the price is the caller's). ``certain`` abilities have a known
     outcome (a planner may rely on them); ``face`` maps one die's face to its new face (0: not
@@ -60,8 +61,13 @@ def _dice_changed(
 def _one_die(name: str, face: Callable[[int], int]) -> Ability:
     """An ability that changes one die, face by face (``face`` gives 0 where it may not)."""
 
+    known: dict[tuple[int, ...], list[Option]] = {}  # by faces: at most 6^2 + 6^3 entries
+
     def options(s: GameState, seat: int, dice: tuple[int, ...]) -> list[Option]:
-        return [((i,), -1) for i in range(len(dice)) if face(dice[i])]
+        out = known.get(dice)
+        if out is None:
+            out = known[dice] = [((i,), -1) for i in range(len(dice)) if face(dice[i])]
+        return out
 
     def apply(s: GameState, seat: int, p: PlayerState, act: Action, events: list[Event]) -> None:
         dice = list(s.dice_of(seat))
@@ -73,8 +79,11 @@ def _one_die(name: str, face: Callable[[int], int]) -> Ability:
     return Ability(name, options, apply, certain=True, face=face)
 
 
+_REROLLS: dict[int, list[Option]] = {n: [(sub, -1) for sub in subs] for n, subs in SUBSETS.items()}
+
+
 def _reroll_options(s: GameState, seat: int, dice: tuple[int, ...]) -> list[Option]:
-    return [(sub, -1) for sub in SUBSETS[len(dice)]]
+    return _REROLLS[len(dice)]
 
 
 def _reroll(s: GameState, seat: int, p: PlayerState, act: Action, events: list[Event]) -> None:
