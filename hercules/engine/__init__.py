@@ -8,6 +8,9 @@ reading its own card data. The public API::
         action = legal_actions(state)[0]
         state, events = apply(state, action)
     result = score(state)
+
+The rules of each mode are a :class:`Variant` in ``VARIANTS`` (``hercules.engine.variants``):
+``GameConfig(players, mode).variant`` is the one in force, and ``register_variant`` adds one.
 """
 
 from .actions import Action, Event
