@@ -26,10 +26,9 @@ from cli_args import positive, whole_number
 
 from hercules.games.mebo.engine import (
     MODES,
-    PNP,
-    SOLO,
     GameConfig,
     apply,
+    find_variant,
     legal_actions,
     new_game,
     score,
@@ -37,9 +36,6 @@ from hercules.games.mebo.engine import (
 )
 
 END_CONDITIONS = ("column_12", "hades_cubes")
-#: The scoring categories of each kind of game (``PlayerScore`` fields; the others are 0).
-CARD_CATEGORIES = ("cards", "vases", "zeus_pantheon", "majorities", "sets", "cubes")
-PNP_CATEGORIES = ("jumps", "reached_12", "majorities", "sets", "labours")
 MAX_ACTIONS = 100_000  # a random game that runs longer than this is an engine bug
 
 
@@ -64,10 +60,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="seed of the first game (0)")
     args = parser.parse_args(argv)
+    counts = find_variant(args.mode).player_counts
     if args.players is None:
-        args.players = 2 if args.mode == SOLO else 4
-    if args.mode == SOLO and args.players != 2:
-        parser.error("--mode solo is played with --players 2 (the hero and Hades)")
+        args.players = max(counts)
+    if args.players not in counts:
+        seats = " or ".join(str(n) for n in counts)
+        parser.error(f"--mode {args.mode} is played with --players {seats}")
     return args
 
 
@@ -102,7 +100,8 @@ def simulate(games: int, players: int, mode: str, seed: int) -> dict[str, Any]:
     end_conditions = Counter(dict.fromkeys(END_CONDITIONS, 0))
     decided = Counter(dict.fromkeys(mode_tiebreaks(mode), 0))
     wins_by_seat = Counter(dict.fromkeys(range(players), 0))
-    categories = PNP_CATEGORIES if mode == PNP else CARD_CATEGORIES
+    # The variant's scoring categories (``PlayerScore`` fields; the others are 0).
+    categories = find_variant(mode).score_categories
     category_vp = Counter(dict.fromkeys(categories, 0))
     winner_vp = []
     for state in finals:

@@ -2,7 +2,7 @@
 
 The authority is ``shared/rules/hercules-print-and-play-it.txt`` (Italian); each section below
 quotes the sentences it checks. Where the text is silent the tests pin our reading, which
-``hercules/engine/pnp.py`` documents (turn order and Pegasus as in the standard game, the
+``hercules/games/mebo/engine/pnp.py`` documents (turn order and Pegasus as in the standard game, the
 lowest labour circled, every free box usable once, the rest erasing labour circles itself,
 the assumed numbers in ``assets/data/pnp.json``).
 """

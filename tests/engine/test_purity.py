@@ -20,7 +20,7 @@ from pathlib import Path
 import hercules.games.mebo.engine
 
 ENGINE_DIR = Path(hercules.games.mebo.engine.__file__).resolve().parent
-ENGINE_FILES = sorted(ENGINE_DIR.glob("*.py"))
+ENGINE_FILES = sorted(ENGINE_DIR.rglob("*.py"))  # the variants/ package too
 
 #: Play a game in a fresh interpreter; report modules loaded and every file/process/socket event.
 PROBE = r"""
@@ -53,8 +53,8 @@ sys.addaudithook(hook)
 
 import pkgutil, importlib
 import hercules.games.mebo.engine as engine
-for info in pkgutil.iter_modules(engine.__path__):
-    importlib.import_module(f"hercules.games.mebo.engine.{info.name}")
+for info in pkgutil.walk_packages(engine.__path__, "hercules.games.mebo.engine."):
+    importlib.import_module(info.name)
 engine.labour_names()  # the board data, read once
 
 phase[0] = "play"

@@ -231,7 +231,7 @@ def play_game(
     seats = tuple(
         SeatRecord(
             seat=p.seat,
-            bot=HADES_NAME if bots[p.seat] is None else str(bots[p.seat].name),
+            bot=_bot_name(bots[p.seat]),
             vp=p.total,
             place=p.place,
             win_share=1.0 / k if p.seat in result.winners else 0.0,
@@ -252,6 +252,11 @@ def play_game(
         tiebreak=result.tiebreak,
         seconds=seconds,
     )
+
+
+def _bot_name(bot: Bot | None) -> str:
+    """A seat's bot name in the record (Hades' seat has no bot)."""
+    return HADES_NAME if bot is None else str(bot.name)
 
 
 def _check(state: Any, action: Any, bot: Bot, seat: int, seed: int) -> None:

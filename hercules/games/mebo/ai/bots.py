@@ -8,7 +8,8 @@ planner uses the certain power rows, a labour is worth its jump VP (the sheet's 
 for reaching labour 12 and the power row it crosses (majorities and sets, as symbols are
 valued in the other modes); they rest when erasing circles is worth more, erase the most
 useful rows first, and gamble with Pan (third die) or Tyche (re-roll). Every other mode is
-played exactly as before: the pnp branches are taken only when ``config.pnp`` is set.
+played exactly as before: the sheet branches are taken only when the variant keeps score
+sheets (``state.config.variant.sheet``); God cards count only where ``variant.gods_count``.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ class NormalBot(RandomBot):
 
     def plan_value(self, s: GameState, plan: Plan) -> float:
         """Immediate value of performing ``plan`` (VP now, plus what the cards are worth later)."""
-        if s.config.pnp:
+        if s.config.variant.sheet:
             return self.sheet_plan_value(s, plan)
         w = self.w
         seat = s.current
@@ -263,7 +264,7 @@ class NormalBot(RandomBot):
 
     def deck_value(self, s: GameState, deck: str) -> float:
         """Value of the top card of a demigod deck (pnp: of a box crossed in that row)."""
-        if s.config.pnp:
+        if s.config.variant.sheet:
             return self.row_value(s, deck)
         k = [d.id for d in _CARDS.decks].index(deck)
         stack = s.demigod_stacks[k]
@@ -275,7 +276,7 @@ class NormalBot(RandomBot):
         card = _CARDS.cards[card_id]
         v = float(card.vp)
         symbols = card.symbols
-        if card.kind == "god" and not s.config.gods_active:
+        if card.kind == "god" and not s.config.variant.gods_count:
             return v
         if card.active:
             # Abilities matter less as the game nears its end.
@@ -301,11 +302,11 @@ class NormalBot(RandomBot):
     def rest_value(self, s: GameState) -> float:
         """Value of resting now (cubes back, a god up) against using the turn for a labour."""
         p = s.players[s.current]
-        if s.config.pnp:
+        if s.config.variant.sheet:
             powers, labours = self.sheet_rest(s)
             return self.w.rest_cube * powers + self.w.rest_labour * labours
         v = self.w.rest_cube * min(3, len(p.cubed))
-        if p.gods_down and s.config.gods_active:
+        if p.gods_down and s.config.variant.gods_count:
             v += self.w.rest_god
         return v
 
@@ -322,13 +323,13 @@ class NormalBot(RandomBot):
     def rest_summary(self, s: GameState) -> str:
         """What resting now would do, in words."""
         p = s.players[s.current]
-        if s.config.pnp:
+        if s.config.variant.sheet:
             powers, labours = self.sheet_rest(s)
             if not powers and not labours:
                 return "nothing better to do"
             return f"erases {powers} power circle(s) and {labours} labour circle(s)"
         n = min(3, len(p.cubed))
-        god = " and turns a god up" if p.gods_down and s.config.gods_active else ""
+        god = " and turns a god up" if p.gods_down and s.config.variant.gods_count else ""
         return f"takes back {n} cube(s){god}" if n or god else "nothing better to do"
 
     def rest_params(self, s: GameState) -> dict[str, int]:
@@ -337,12 +338,12 @@ class NormalBot(RandomBot):
         pnp: ``circles`` and ``labours`` erased.
         """
         p = s.players[s.current]
-        if s.config.pnp:
+        if s.config.variant.sheet:
             powers, labours = self.sheet_rest(s)
             return {"circles": powers, "labours": labours}
         return {
             "cubes": min(3, len(p.cubed)),
-            "god": int(bool(p.gods_down and s.config.gods_active)),
+            "god": int(bool(p.gods_down and s.config.variant.gods_count)),
         }
 
     # --- acting -------------------------------------------------------------------------------
@@ -372,7 +373,7 @@ class NormalBot(RandomBot):
     def gamble(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action | None:
         """No sure labour: try the white die or a re-roll if one is free or cheap."""
         p = s.players[s.current]
-        if s.config.pnp:
+        if s.config.variant.sheet:
             return self.sheet_gamble(s, legal)
         options = []
         for a in legal:
@@ -425,7 +426,7 @@ class NormalBot(RandomBot):
         """The demigod card worth most (pnp: the power row worth most to cross)."""
         best = max(legal, key=lambda a: (self.deck_value(s, a.deck), a.deck))
         name = _CARDS.deck(best.deck).name
-        if s.config.pnp:
+        if s.config.variant.sheet:
             self.reason = _why("deck_row", f"crosses {name}: the most useful row", deck=best.deck)
             return best
         self.reason = _why("deck", f"takes {name}: the most useful card", deck=best.deck)
@@ -528,7 +529,7 @@ class HardBot(NormalBot):
             options.append((value + self.lookahead * future, plan))
         # pnp: the sheet's many Tyche boxes make a re-roll look better than a sure labour more
         # often than it is (tournament against Normal): gamble only with no labour in reach.
-        chances = [] if s.config.pnp else self.chances(s, legal)
+        chances = [] if s.config.variant.sheet else self.chances(s, legal)
         for value, action in chances:
             # A chance card is judged by the expected best plan after it; the turn after
             # that is assumed to look like the best sure option's.
@@ -579,6 +580,7 @@ class HardBot(NormalBot):
             after, _ = apply(s, a)
             seat = s.current
             total = 0.0
+            outcomes: list[tuple[tuple[int, ...], int]]
             if ability == "white_die":
                 outcomes = [((f,), 1) for f in range(1, 7)]
             elif len(a.dice) == 1:

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from hercules.games.mebo.engine import Action, card_set, labour_result
+from hercules.games.mebo.engine.abilities import ABILITIES
 from hercules.games.mebo.engine.actions import LABOUR, POWER, USE
 from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROWS, earned_rows, free_labours
 from hercules.games.mebo.engine.state import GameState
 
-#: Abilities whose result is certain, so a plan can rely on them.
-CERTAIN = ("plus_one", "minus_one", "flip", "copy")
+#: Abilities whose result is certain, so a plan can rely on them (from the ability table).
+CERTAIN: tuple[str, ...] = tuple(name for name, ab in ABILITIES.items() if ab.certain)
 OPS = ("add", "sub", "mul", "div")
 
 
@@ -56,7 +57,7 @@ def eligible_decks(state: GameState, op: str, faces: tuple[int, int]) -> tuple[s
 
     In pnp: the power rows the labour would let the seat to act cross (full rows left out).
     """
-    if state.config.pnp:
+    if state.config.variant.sheet:
         p = state.players[state.current]
         return tuple(sorted(ROWS[k] for k in earned_rows(p, op, faces)))
     cs = card_set()
@@ -79,7 +80,7 @@ def _groups(state: GameState, seat: int) -> list[tuple[str, bool, tuple[str, ...
     In pnp: one group per certain power row, holding the row id once per free box.
     """
     p = state.players[seat]
-    if state.config.pnp:
+    if state.config.variant.sheet:
         rows = []
         for k, row in enumerate(ROWS):
             free = p.crosses[k] - p.circles[k]
@@ -94,7 +95,7 @@ def _groups(state: GameState, seat: int) -> list[tuple[str, bool, tuple[str, ...
         ab = cards[cid].ability
         if ab in CERTAIN:
             groups.setdefault((ab, True), []).append(cid)
-    if state.config.gods_active:
+    if state.config.variant.gods_count:
         for cid in p.gods:
             if cid in p.gods_down or cid in state.used:
                 continue
@@ -120,7 +121,7 @@ def plan_labours(
     p = state.players[seat]
     row = p.row
     groups = _groups(state, seat)
-    pnp = state.config.pnp
+    pnp = state.config.variant.sheet  # power rows on a score sheet instead of cards
     # A demigod use places a cube from the supply; a power circles a free labour.
     supply = bin(free_labours(p)).count("1") if pnp else p.supply
     # What copying a seat gives. Hades' second die is the white die: when this seat holds
@@ -193,7 +194,11 @@ def plan_labours(
 def _moves(
     ability: str, card: str, dice: tuple[int, ...], sources: list, pnp: bool = False
 ) -> list[tuple]:
-    """The dice each use of ``card`` (pnp: of the power row ``card``) can make, with its action."""
+    """The dice each use of ``card`` (pnp: of the power row ``card``) can make, with its action.
+
+    Copy takes another seat's faces; the other certain abilities change one die as their
+    entry in the ability table (``Ability.face``) says.
+    """
     out = []
     if ability == "copy":
         for q, faces, white_second in sources:
@@ -202,17 +207,13 @@ def _moves(
             act = Action(POWER, deck=card, target=q) if pnp else Action(USE, card=card, target=q)
             out.append((faces + dice[2:], act))
         return out
+    face = ABILITIES[ability].face
+    if face is None:
+        return out
     for i, v in enumerate(dice):
-        if ability == "plus_one":
-            if v >= 6:
-                continue
-            nv = v + 1
-        elif ability == "minus_one":
-            if v <= 1:
-                continue
-            nv = v - 1
-        else:  # flip
-            nv = 7 - v
+        nv = face(v)
+        if not nv:
+            continue
         act = Action(POWER, deck=card, dice=(i,)) if pnp else Action(USE, card=card, dice=(i,))
         out.append((dice[:i] + (nv,) + dice[i + 1 :], act))
     return out

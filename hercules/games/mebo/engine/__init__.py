@@ -8,6 +8,9 @@ reading its own card data. The public API::
         action = legal_actions(state)[0]
         state, events = apply(state, action)
     result = score(state)
+
+The rules of each mode are a :class:`Variant` in ``VARIANTS`` (``.variants``):
+``GameConfig(players, mode).variant`` is the one in force, and ``register_variant`` adds one.
 """
 
 from .actions import Action, Event
@@ -46,6 +49,10 @@ from .state import (
     PlayerState,
     state_from_json,
 )
+from .variants import VARIANTS, Variant, find_variant, register_variant
+from .variants import builtin as _builtin  # registers standard, simplified, solo and pnp
+
+del _builtin
 
 __all__ = [
     "Action",
@@ -72,9 +79,12 @@ __all__ = [
     "STANDARD",
     "ScoreResult",
     "UnknownCardError",
+    "VARIANTS",
+    "Variant",
     "apply",
     "card_set",
     "check_invariants",
+    "find_variant",
     "labour_names",
     "labour_result",
     "legal_actions",
@@ -82,6 +92,7 @@ __all__ = [
     "parse_card_data",
     "parse_pnp_data",
     "pnp_rules",
+    "register_variant",
     "replay",
     "score",
     "state_from_json",

@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .errors import CardDataError
+from .errors import CardDataError, UnknownCardError
 
 SYMBOLS: tuple[str, ...] = ("add", "sub", "mul", "div", "die")
 OPS: tuple[str, ...] = ("add", "sub", "mul", "div")
@@ -86,8 +86,6 @@ class CardSet:
         try:
             return self.cards[card_id]
         except (KeyError, TypeError):
-            from .errors import UnknownCardError
-
             raise UnknownCardError(f"unknown card id: {card_id!r}") from None
 
 

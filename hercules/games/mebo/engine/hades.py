@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .actions import Event
+from .board import give_demigod, give_vase, take_god, take_top
 from .cards import card_set
-from .rules import first_stop, give_demigod, give_vase, take_god, take_top
 from .state import GameState
+from .turn import first_stop
 
 
 def hades_turn(s: GameState, events: list[Event]) -> None:

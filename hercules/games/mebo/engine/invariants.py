@@ -1,13 +1,17 @@
-"""Invariants every reachable state keeps. Used by ``state_from_json`` and the fuzz tests."""
+"""Invariants every reachable state keeps. Used by ``state_from_json`` and the fuzz tests.
+
+Each variant checks its own list (its ``check_invariants`` hook); the card game's is
+:func:`check_card_game`, and the helpers here serve every variant.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import NoReturn
 
-from .cards import card_set, pnp_rules, removed_torches
+from .cards import card_set, removed_torches
 from .errors import InvalidStateError
 from .state import (
-    ALL_COLUMNS,
     CHANCE,
     NO_MARKS,
     P_ACTION,
@@ -20,78 +24,82 @@ from .state import (
 )
 
 
-def _fail(msg: str) -> None:
+def fail(msg: str) -> NoReturn:
+    """Raise :class:`InvalidStateError`: ``msg`` is an impossible state."""
     raise InvalidStateError(f"impossible state: {msg}")
 
 
-def _check_turn_order(s: GameState) -> bool:
+def check_turn_order(s: GameState) -> bool:
     """The roll waits for chance, the end for nobody, and a turn for the seat whose turn it is.
 
     Returns True when a seat is to decide (the caller checks what it may decide).
     """
     if s.prompt == P_ROLL:
         if s.current != CHANCE or s.turn != 0:
-            _fail("a roll is pending but a seat is to act")
+            fail("a roll is pending but a seat is to act")
         return False
     if s.prompt == P_GAME_OVER:
         if s.current != CHANCE or not s.ended_by:
-            _fail("the game is over but no end condition was met")
+            fail("the game is over but no end condition was met")
         return False
     n = s.n
     if s.current != (s.pegasus + s.turn) % n or s.turn >= n:
-        _fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
+        fail(f"seat {s.current} acts, but turn order gives seat {(s.pegasus + s.turn) % n}")
     return True
 
 
 def check_invariants(s: GameState) -> None:
-    """Raise :class:`InvalidStateError` naming the first broken invariant.
+    """Raise :class:`InvalidStateError` naming the first broken invariant (by the variant)."""
+    s.config.variant.check_invariants(s)
+
+
+def check_card_game(s: GameState) -> None:
+    """The card game's invariants (standard, simplified, solo).
 
     Checked: 12 cubes per seat across board, supply and cards; every card in
     exactly one place (and the right box for the player count); labours done
     at most once; each hero Apprentice before its first remaining cube; the
-    pending decision consistent with whose turn it is. The print-and-play variant has
-    its own list (:func:`_check_pnp`).
+    pending decision consistent with whose turn it is.
     """
-    if s.config.pnp:
-        _check_pnp(s)
-        return
     cs = card_set()
     cards = cs.cards
     n = s.n
-    solo = s.config.solo
+    variant = s.config.variant
+    hades_seat = variant.hades_seat
+    solo = hades_seat >= 0
     for i, p in enumerate(s.players):
-        if p.hades != (solo and i == 1):
-            _fail(f"seat {i} is {'not ' if not p.hades else ''}Hades in a {s.config.mode} game")
+        if p.hades != (i == hades_seat):
+            fail(f"seat {i} is {'not ' if not p.hades else ''}Hades in a {s.config.mode} game")
         if p.crosses != NO_MARKS or p.circles != NO_MARKS or p.circled or p.jumps:
-            _fail(f"seat {i} has a print-and-play sheet in a {s.config.mode} game")
+            fail(f"seat {i} has a print-and-play sheet in a {s.config.mode} game")
         on_board = bin(p.row).count("1")
         if p.row & ~0b1_1111_1111_1110:
-            _fail(f"seat {i} has cubes off the twelve columns")
+            fail(f"seat {i} has cubes off the twelve columns")
         on_cards = len(p.cubed)
         if on_board + p.supply + on_cards != 12:
-            _fail(
+            fail(
                 f"seat {i} has {on_board} cubes on the board, {p.supply} in supply and "
                 f"{on_cards} on cards: {on_board + p.supply + on_cards}, not 12"
             )
         if not p.cubed <= set(p.demigods):
-            _fail(f"seat {i} has a cube on a demigod card it does not hold")
+            fail(f"seat {i} has a cube on a demigod card it does not hold")
         for cid in p.cubed:
             if not cards[cid].active:
-                _fail(f"seat {i} has a cube on {cid}, which has no ability to use")
+                fail(f"seat {i} has a cube on {cid}, which has no ability to use")
         if not p.gods_down <= set(p.gods):
-            _fail(f"seat {i} has a face-down god it does not hold")
-        if p.gods_down and not s.config.gods_active:
-            _fail("god abilities are not used in the simplified variant")
+            fail(f"seat {i} has a face-down god it does not hold")
+        if p.gods_down and not variant.gods_count:
+            fail("god abilities are not used in the simplified variant")
         if p.hades:
             if p.cubed or p.gods_down:
-                _fail("Hades never uses abilities")
+                fail("Hades never uses abilities")
         else:
             expect = 12 if not p.row else (p.row & -p.row).bit_length() - 2
             if p.pos != expect:
-                _fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
+                fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
         for cid in p.finals:
             if cards[cid].kind == "god" and cid != cs.zeus.id:
-                _fail(f"seat {i} holds {cid} among Zeus/Pantheon cards")
+                fail(f"seat {i} holds {cid} among Zeus/Pantheon cards")
     # Every card in exactly one place.
     places: list[str] = list(s.box) + list(s.top) + [c for c in s.columns if c]
     for st in s.demigod_stacks:
@@ -102,165 +110,88 @@ def check_invariants(s: GameState) -> None:
         places.extend(p.cards())
     dup = [c for c, k in Counter(places).items() if k > 1]
     if dup:
-        _fail(f"card(s) in two places: {', '.join(sorted(dup))}")
+        fail(f"card(s) in two places: {', '.join(sorted(dup))}")
     missing = set(cards) - set(places)
     if missing:
-        _fail(f"card(s) nowhere: {', '.join(sorted(missing))}")
+        fail(f"card(s) nowhere: {', '.join(sorted(missing))}")
     removed = removed_torches(s.config.players)
     for cid in s.box:
         c = cards[cid]
         if c.kind == "hades":
             if solo:
-                _fail("the Hades card is in the box in a solo game")
+                fail("the Hades card is in the box in a solo game")
         elif c.torches not in removed:
-            _fail(f"{cid} is in the box but belongs in a {n}-player game")
+            fail(f"{cid} is in the box but belongs in a {n}-player game")
     for cid in places:
         c = cards[cid]
         if c.torches and c.torches in removed and cid not in s.box:
-            _fail(f"{cid} is in play but a {n}-player game puts it back in the box")
+            fail(f"{cid} is in play but a {n}-player game puts it back in the box")
     for k, st in enumerate(s.demigod_stacks):
         if any(cards[c].deck != cs.decks[k].id for c in st):
-            _fail(f"demigod stack {k + 1} holds a card of another deck")
+            fail(f"demigod stack {k + 1} holds a card of another deck")
     for k, st in enumerate(s.vase_stacks):
         if any(cards[c].spaces != cs.vase_spaces[k] for c in st):
-            _fail(f"vase stack {k} holds a vase for another number of spaces")
+            fail(f"vase stack {k} holds a vase for another number of spaces")
     zeus = cs.zeus.id
-    for c in s.columns:
-        if c and (cards[c].kind != "god" or c == zeus):
-            _fail(f"{c} lies above a column but is not a column god")
+    for god in s.columns:
+        if god and (cards[god].kind != "god" or god == zeus):
+            fail(f"{god} lies above a column but is not a column god")
     for cid in s.top:
         if cards[cid].kind != "pantheon" and cid != zeus:
-            _fail(f"{cid} lies on the Pantheon stack")
+            fail(f"{cid} lies on the Pantheon stack")
     if s.top and zeus in s.top[:-1]:
-        _fail("Zeus must lie on top of the Pantheon stack")
+        fail("Zeus must lie on top of the Pantheon stack")
     for i, p in enumerate(s.players):
         if zeus in p.gods:
-            _fail(f"seat {i} holds Zeus among its column gods")
+            fail(f"seat {i} holds Zeus among its column gods")
         if zeus in s.top and any(cards[c].kind == "pantheon" for c in p.finals):
-            _fail(f"seat {i} holds a Pantheon card while Zeus still lies on the stack")
+            fail(f"seat {i} holds a Pantheon card while Zeus still lies on the stack")
         if cs.hades.id in p.finals and not p.hades:
-            _fail(f"seat {i} holds the Hades card but is not Hades")
-    if solo and cs.hades.id not in s.players[1].finals:
-        _fail("Hades must hold the Hades card in a solo game")
+            fail(f"seat {i} holds the Hades card but is not Hades")
+    if solo and cs.hades.id not in s.players[hades_seat].finals:
+        fail("Hades must hold the Hades card in a solo game")
     # Not checked on purpose: that Pegasus matches the round number and that no god lies above
     # a hero's Apprentice. Both hold in play, but a state that breaks them is still a consistent,
     # playable position (every card and cube accounted for), and rule tests build such positions.
     # The pending decision.
-    if _check_turn_order(s):
+    if check_turn_order(s):
         hades = s.players[s.current].hades
         if (s.prompt == P_HADES) != hades:
-            _fail("Hades' turn and the pending decision disagree")
+            fail("Hades' turn and the pending decision disagree")
         if s.prompt == P_CHOOSE_DEMIGOD:
             if len(s.pending) < 2:
-                _fail("a demigod choice is pending with fewer than two decks")
+                fail("a demigod choice is pending with fewer than two decks")
             for d in s.pending:
                 if not s.demigod_stacks[[x.id for x in cs.decks].index(d)]:
-                    _fail(f"the {d} deck to choose from is empty")
+                    fail(f"the {d} deck to choose from is empty")
         elif s.pending:
-            _fail("demigod decks are pending outside the choice")
+            fail("demigod decks are pending outside the choice")
         if s.prompt == P_REST and s.used:
-            _fail("resting after using an ability")
+            fail("resting after using an ability")
         if s.prompt not in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD, P_HADES):
-            _fail(f"unexpected prompt {s.prompt}")
+            fail(f"unexpected prompt {s.prompt}")
     if s.white_holder >= 0 and (s.white_holder != s.current or s.prompt not in (P_ACTION,)):
         if not (s.prompt == P_CHOOSE_DEMIGOD and s.white_holder == s.current):
-            _fail("the white die is held by a seat that is not acting")
+            fail("the white die is held by a seat that is not acting")
     if s.used:
         actor = s.players[s.current] if s.current >= 0 else None
         if actor is None or not s.used <= set(actor.demigods) | set(actor.gods):
-            _fail("cards used this turn are not the acting seat's")
+            fail("cards used this turn are not the acting seat's")
     for cid in s.used:
         p = s.players[s.current]
         if cid not in p.cubed and cid not in p.gods_down:
-            _fail(f"{cid} was used this turn but carries no cube and is face up")
+            fail(f"{cid} was used this turn but carries no cube and is face up")
     if s.powers_used:
-        _fail("print-and-play powers used outside the print-and-play variant")
-    _check_turn_common(s)
+        fail("print-and-play powers used outside the print-and-play variant")
+    check_turn_common(s)
     if "hades_cubes" in s.ended_by and not any(p.hades and not p.row for p in s.players):
-        _fail("the game end was triggered by Hades' cubes but he has not taken them all")
+        fail("the game end was triggered by Hades' cubes but he has not taken them all")
 
 
-def _check_turn_common(s: GameState) -> None:
+def check_turn_common(s: GameState) -> None:
     """Rest progress and the column-12 end condition, as in every mode."""
     if s.rest_cubes or s.rest_god:
         if s.prompt != P_REST:
-            _fail("rest progress outside a rest")
+            fail("rest progress outside a rest")
     if "column_12" in s.ended_by and not any(p.pos == 12 and not p.hades for p in s.players):
-        _fail("the game end was triggered at column 12 but no Apprentice is there")
-
-
-def _check_pnp(s: GameState) -> None:
-    """The print-and-play variant's invariants.
-
-    No cubes and no cards in play (every card in the box, exactly once); per sheet: at most
-    ``boxes_per_row`` crosses per row, circles never more than crosses, no more crosses than
-    labours done (one per labour), circled labours among the labours done, jumps of 3+
-    spaces that fit in the Apprentice's way, the Apprentice before its first labour not done;
-    the turn's powers used circled on the acting sheet; the pending decision consistent.
-    """
-    cs = card_set()
-    boxes = pnp_rules().boxes_per_row
-    ids = [d.id for d in cs.decks]
-    for i, p in enumerate(s.players):
-        if p.hades:
-            _fail(f"seat {i} is Hades in a print-and-play game")
-        if p.row & ~ALL_COLUMNS:
-            _fail(f"seat {i} has labours off the twelve columns")
-        if p.supply or p.cubed:
-            _fail(f"seat {i} has cubes: the print-and-play variant has none")
-        if p.demigods or p.gods or p.gods_down or p.vases or p.finals:
-            _fail(f"seat {i} holds cards: the print-and-play variant has none")
-        if len(p.crosses) != len(ids) or len(p.circles) != len(ids):
-            _fail(f"seat {i}'s sheet must have six power rows")
-        for deck, x, o in zip(ids, p.crosses, p.circles, strict=True):
-            if not 0 <= x <= boxes:
-                _fail(f"seat {i} has {x} crosses in the {deck} row of {boxes} boxes")
-            if not 0 <= o <= x:
-                _fail(f"seat {i} has {o} circles on {x} crosses in the {deck} row")
-        done = ~p.row & ALL_COLUMNS
-        if sum(p.crosses) > bin(done).count("1"):
-            _fail(f"seat {i} has more power crosses than labours done")
-        if p.circled & ~done:
-            _fail(f"seat {i} has a circled labour it has not done")
-        expect = 12 if not p.row else (p.row & -p.row).bit_length() - 2
-        if p.pos != expect:
-            _fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
-        if any(j < 3 for j in p.jumps) or sum(p.jumps) > p.pos:
-            _fail(f"seat {i}'s jumps {list(p.jumps)} do not fit an Apprentice on {p.pos}")
-    in_play = [c for st in s.demigod_stacks + s.vase_stacks for c in st]
-    in_play += list(s.top) + [c for c in s.columns if c]
-    if in_play:
-        _fail(f"{', '.join(sorted(in_play))} in play: every card stays in the box")
-    if len(s.box) != len(set(s.box)) or set(s.box) != set(cs.cards):
-        _fail("every card lies in the box exactly once in the print-and-play variant")
-    if s.used or s.rest_god:
-        _fail("cards used in the print-and-play variant")
-    if s.rest_cubes > pnp_rules().rest_power_circles:
-        _fail("more power circles erased than a rest allows")
-    if any(e != "column_12" for e in s.ended_by):
-        _fail("the print-and-play game ends only at labour 12")
-    if _check_turn_order(s) and s.prompt not in (P_ACTION, P_REST, P_CHOOSE_DEMIGOD):
-        _fail(f"unexpected prompt {s.prompt} in the print-and-play variant")
-    if s.prompt == P_CHOOSE_DEMIGOD:
-        if len(s.pending) < 2:
-            _fail("a power choice is pending with fewer than two rows")
-        for d in s.pending:
-            if s.players[s.current].crosses[ids.index(d)] >= boxes:
-                _fail(f"the {d} row to choose from is full")
-    elif s.pending:
-        _fail("power rows are pending outside the choice")
-    if s.powers_used:
-        if s.prompt not in (P_ACTION, P_CHOOSE_DEMIGOD):
-            _fail("powers used this turn outside the turn's action")
-        p = s.players[s.current]
-        for k, deck in enumerate(ids):
-            if s.powers_used.count(deck) > p.circles[k]:
-                _fail(f"the {deck} power was used more often this turn than it has circles")
-        if len(s.powers_used) > bin(p.circled).count("1"):
-            _fail("more powers used this turn than labours circled")
-    if s.white_holder >= 0:
-        if s.white_holder != s.current or s.prompt not in (P_ACTION, P_CHOOSE_DEMIGOD):
-            _fail("the third die is held by a seat that is not acting")
-        if "pan" not in s.powers_used:
-            _fail("the third die is in play but Pan's power was not used this turn")
-    _check_turn_common(s)
+        fail("the game end was triggered at column 12 but no Apprentice is there")

@@ -41,17 +41,9 @@ What the variant does not say, and how we read it:
 from __future__ import annotations
 
 from . import rng as _rng
+from .abilities import ABILITIES
 from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
 from .cards import OPS, card_set, pnp_rules
-from .rules import (
-    _PAIRS,
-    ability_options,
-    apply_ability,
-    end_turn,
-    first_stop,
-    labour_result,
-    start_first_round,
-)
 from .state import (
     ALL_COLUMNS,
     P_CHOOSE_DEMIGOD,
@@ -60,6 +52,7 @@ from .state import (
     GameState,
     PlayerState,
 )
+from .turn import PAIRS, end_turn, first_stop, labour_result, start_first_round
 
 _CARDS = card_set()
 _DECKS = _CARDS.decks
@@ -71,6 +64,7 @@ ROWS: tuple[str, ...] = tuple(d.id for d in _DECKS)
 ROW_INDEX: dict[str, int] = {row: k for k, row in enumerate(ROWS)}
 #: Each row's power: the ability of the matching Demigod cards.
 ROW_ABILITY: tuple[str, ...] = tuple(d.ability for d in _DECKS)
+_ROW_POWER = tuple(ABILITIES[ab] for ab in ROW_ABILITY)
 _OP_ROW = {d.op: k for k, d in enumerate(_DECKS) if d.op}
 _DIE_ROWS = tuple((k, d.die_low, d.die_high) for k, d in enumerate(_DECKS) if not d.op)
 
@@ -127,7 +121,7 @@ def sheet_actions(s: GameState) -> list[Action]:
     dice = s.dice_of(seat)
     row = p.row
     out = []
-    for i, j in _PAIRS[len(dice)]:
+    for i, j in PAIRS[len(dice)]:
         a, b = dice[i], dice[j]
         for op in OPS:
             r = labour_result(op, a, b)
@@ -138,7 +132,7 @@ def sheet_actions(s: GameState) -> list[Action]:
             if p.crosses[k] > p.circles[k]:
                 out.extend(
                     Action(POWER, deck=deck, dice=d, target=q)
-                    for d, q in ability_options(s, seat, ROW_ABILITY[k], dice)
+                    for d, q in _ROW_POWER[k].options(s, seat, dice)
                 )
     out.append(Action(END_TURN) if s.powers_used else Action(REST))
     return out
@@ -235,13 +229,13 @@ def _power(s: GameState, act: Action, events: list[Event]) -> None:
             {"deck": act.deck, "ability": ROW_ABILITY[k], "labour": labour},
         )
     )
-    apply_ability(s, seat, p, ROW_ABILITY[k], act, events)
+    _ROW_POWER[k].apply(s, seat, p, act, events)
 
 
 def _end_rest(s: GameState, events: list[Event]) -> None:
     seat = s.current
     circled = s.players[seat].circled
-    erased = []
+    erased: list[int] = []
     while circled and len(erased) < pnp_rules().rest_labour_circles:
         low = circled & -circled
         erased.append(low.bit_length() - 1)

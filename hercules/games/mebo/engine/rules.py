@@ -3,6 +3,12 @@
 ``legal_actions(state)`` is the single authority on what may be done;
 ``apply(state, action)`` refuses anything else with a typed reason and returns
 a *new* state plus the events that happened. The input state is never changed.
+
+Both ask the state's variant (``state.config.variant``, see :mod:`.variants`)
+what is legal at a prompt and what an action kind does. This module also holds the card
+game (cubes, Demigod, God, vase and Pantheon cards) that the standard, simplified and solo
+variants play: its set-up, its prompts (``CARD_PROMPTS``) and its action kinds
+(``CARD_HANDLERS``).
 """
 
 from __future__ import annotations
@@ -10,36 +16,71 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import rng as _rng
+from .abilities import ABILITIES, Ability, ability_options, apply_ability
 from .actions import (
     CHOOSE_DEMIGOD,
     END_REST,
     END_TURN,
-    HADES,
     LABOUR,
     REST,
     RETURN_CUBE,
     ROLL,
     TURN_UP,
     USE,
-    WHITE,
     Action,
     Event,
     check_action,
 )
-from .cards import card_set, removed_torches
+from .board import (
+    give_demigod,
+    give_vase,
+    setup_card_game,
+    take_god,
+    take_top,
+)
+from .cards import card_set
 from .errors import IllegalActionError, Reason
 from .state import (
     CHANCE,
     P_ACTION,
     P_CHOOSE_DEMIGOD,
     P_GAME_OVER,
-    P_HADES,
     P_REST,
     P_ROLL,
     GameConfig,
     GameState,
     PlayerState,
 )
+from .turn import (
+    end_turn,
+    first_stop,
+    labour_actions,
+    labour_result,
+    start_first_round,
+    start_turn,
+)
+from .variants.base import Handler, Offer
+
+__all__ = [  # with the shared helpers other modules and tests have always taken from here
+    "CARD_HANDLERS",
+    "CARD_PROMPTS",
+    "ability_options",
+    "apply",
+    "apply_ability",
+    "end_turn",
+    "first_stop",
+    "give_demigod",
+    "give_vase",
+    "labour_result",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "setup_card_game",
+    "start_first_round",
+    "take_god",
+    "take_top",
+    "validate",
+]
 
 _CARDS = card_set()
 _CARD = _CARDS.cards
@@ -47,21 +88,17 @@ _DECKS = _CARDS.decks
 _DECK_INDEX = {d.id: i for i, d in enumerate(_DECKS)}
 _OP_DECK = {d.op: i for i, d in enumerate(_DECKS) if d.op}
 _DIE_DECKS = tuple(i for i, d in enumerate(_DECKS) if not d.op)
-_MAX_VASE = max(_CARDS.vase_spaces)
-
-# All non-empty subsets of die indices, for re-rolls: two dice, or three with the white die.
-_SUBSETS = {
-    2: ((0,), (0, 1), (1,)),
-    3: ((0,), (0, 1), (0, 1, 2), (0, 2), (1,), (1, 2), (2,)),
+#: Each card's ability entry (cards whose ability is not used in a turn are left out).
+_ABILITY_OF: dict[str, Ability] = {
+    cid: ABILITIES[c.ability] for cid, c in _CARD.items() if c.ability in ABILITIES
 }
-_PAIRS = {2: ((0, 1),), 3: ((0, 1), (0, 2), (1, 2))}
 
 
 # --- setup -----------------------------------------------------------------------------------
 
 
 def new_game(config: GameConfig, seed: int) -> GameState:
-    """Set up a game as the rulebook's setup describes, shuffled by ``seed``.
+    """Set up a game of ``config``'s variant, shuffled by ``seed``.
 
     Seat 0 takes Pegasus and begins (in solo, the hero; seat 1 is Hades). The
     returned state waits for the phase-1 roll.
@@ -70,72 +107,7 @@ def new_game(config: GameConfig, seed: int) -> GameState:
         raise TypeError("config must be a GameConfig")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an int")
-    if config.pnp:
-        return _pnp.new_pnp_game(config, seed)
-    removed = removed_torches(config.players)
-    r = _rng.seed_state(seed)
-    s = GameState.__new__(GameState)
-    s._legal = None
-    s.config = config
-    s.seed = seed
-    box: list[str] = []
-    stacks = []
-    for deck in _DECKS:
-        cards = []
-        for c in _CARDS.demigods:
-            if c.deck != deck.id:
-                continue
-            (box if c.torches in removed else cards).append(c.id)
-        r, cards = _rng.shuffled(r, cards)
-        stacks.append(tuple(cards))
-    s.demigod_stacks = tuple(stacks)
-    r, gods = _rng.shuffled(r, [g.id for g in _CARDS.gods])
-    s.columns = ("", *gods, "")
-    pantheon = []
-    for p in _CARDS.pantheon:
-        (box if p.torches in removed else pantheon).append(p.id)
-    # Zeus lies on top of the Pantheon stack; the stack is stored bottom first.
-    s.top = (*pantheon, _CARDS.zeus.id)
-    vstacks = []
-    for spaces in _CARDS.vase_spaces:
-        vs = [v for v in _CARDS.vases if v.spaces == spaces]
-        keep = [v for v in vs if v.torches not in removed]
-        box.extend(v.id for v in vs if v.torches in removed)
-        keep.sort(key=lambda v: v.vp)  # most VP on top = last
-        vstacks.append(tuple(v.id for v in keep))
-    s.vase_stacks = tuple(vstacks)
-    if not config.solo:
-        box.append(_CARDS.hades.id)
-    s.box = tuple(box)
-    r, white = _rng.roll_die(r)
-    s.white = white
-    s.rng = r
-    players = []
-    for seat in range(config.players):
-        hades = config.solo and seat == 1
-        player = PlayerState(hades=hades, dice=(1,) if hades else (1, 1))
-        if hades:
-            player.finals = (_CARDS.hades.id,)  # the Hades card marks the automaton's seat
-        players.append(player)
-    s.players = tuple(players)
-    start_first_round(s)
-    return s
-
-
-def start_first_round(s: GameState) -> None:
-    """Seat 0 holds Pegasus; the game waits for the first roll; nothing used or pending."""
-    s.round = 1
-    s.pegasus = 0
-    s.turn = 0
-    s.prompt = P_ROLL
-    s.current = CHANCE
-    s.white_holder = -1
-    s.used = frozenset()
-    s.rest_cubes = 0
-    s.rest_god = False
-    s.pending = ()
-    s.ended_by = ()
-    s.powers_used = ()
+    return config.variant.new_game(config, seed)
 
 
 # --- legal actions ---------------------------------------------------------------------------
@@ -145,116 +117,58 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action allowed now, sorted; empty only when the game is over."""
     legal = state._legal
     if legal is None:
-        legal = state._legal = _legal(state)
+        legal = state._legal = state.config.variant.legal(state)
     return list(legal)
 
 
-def _legal(s: GameState) -> tuple[Action, ...]:
-    prompt = s.prompt
-    if s.config.pnp and prompt in (P_ACTION, P_REST):
-        return tuple(sorted(_pnp.sheet_actions(s)))
-    if prompt == P_ACTION:
-        return tuple(sorted(_turn_actions(s)))
-    if prompt == P_ROLL:
-        return (Action(ROLL),)
-    if prompt == P_HADES:
-        return (Action(HADES),)
-    if prompt == P_CHOOSE_DEMIGOD:
-        return tuple(Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending))
-    if prompt == P_REST:
-        p = s.players[s.current]
-        out = [Action(END_REST)]
-        if s.rest_cubes < 3:
-            out.extend(Action(RETURN_CUBE, card=c) for c in p.cubed)
-        if not s.rest_god and s.config.gods_active:
-            out.extend(Action(TURN_UP, card=g) for g in p.gods_down)
-        out.sort()
-        return tuple(out)
-    return ()
+def roll_actions(s: GameState) -> tuple[Action, ...]:
+    """Phase 1: everyone rolls."""
+    return (Action(ROLL),)
 
 
-def labour_result(op: str, a: int, b: int) -> int:
-    """The number ``op`` makes of two faces, or 0 if it is not a labour (1-12, exact)."""
-    if op == "add":
-        r = a + b
-    elif op == "sub":
-        r = a - b if a > b else b - a
-    elif op == "mul":
-        r = a * b
-    elif op == "div":
-        hi, lo = (a, b) if a >= b else (b, a)
-        r = hi // lo if hi % lo == 0 else 0
-    else:
-        return 0
-    return r if 1 <= r <= 12 else 0
+def action_actions(s: GameState) -> tuple[Action, ...]:
+    """The card game's turn: labours, card abilities, rest or end turn."""
+    return tuple(sorted(_turn_actions(s)))
+
+
+def choose_demigod_actions(s: GameState) -> tuple[Action, ...]:
+    """After a labour that earns several decks: one per deck."""
+    return tuple(Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending))
+
+
+def rest_actions(s: GameState) -> tuple[Action, ...]:
+    """While resting: return a cube, turn a god up (if gods count), or finish."""
+    p = s.players[s.current]
+    out = [Action(END_REST)]
+    if s.rest_cubes < 3:
+        out.extend(Action(RETURN_CUBE, card=c) for c in p.cubed)
+    if not s.rest_god and s.config.variant.gods_count:
+        out.extend(Action(TURN_UP, card=g) for g in p.gods_down)
+    out.sort()
+    return tuple(out)
 
 
 def _turn_actions(s: GameState) -> list[Action]:
     seat = s.current
     p = s.players[seat]
     dice = s.dice_of(seat)
-    nd = len(dice)
-    row = p.row
-    out = []
-    for i, j in _PAIRS[nd]:
-        a, b = dice[i], dice[j]
-        for op in ("add", "sub", "mul", "div"):
-            r = labour_result(op, a, b)
-            if r and row >> r & 1:
-                out.append(Action(LABOUR, op=op, dice=(i, j)))
+    out = labour_actions(dice, p.row)
     used = s.used
     usable = [c for c in p.demigods if c not in p.cubed] if p.supply else []
-    if s.config.gods_active:
+    if s.config.variant.gods_count:
         usable.extend(g for g in p.gods if g not in p.gods_down)
     for cid in usable:
         if cid in used:
             continue
-        # As ability_options() says, inlined: this runs for every card on every move.
-        ab = _CARD[cid].ability
-        if ab == "plus_one":
-            out.extend(Action(USE, card=cid, dice=(i,)) for i in range(nd) if dice[i] < 6)
-        elif ab == "minus_one":
-            out.extend(Action(USE, card=cid, dice=(i,)) for i in range(nd) if dice[i] > 1)
-        elif ab == "flip":
-            out.extend(Action(USE, card=cid, dice=(i,)) for i in range(nd))
-        elif ab == "reroll":
-            out.extend(Action(USE, card=cid, dice=sub) for sub in _SUBSETS[nd])
-        elif ab == "white_die":
-            if s.white_holder < 0:
-                out.append(Action(USE, card=cid))
-        elif ab == "copy":
-            out.extend(Action(USE, card=cid, target=q) for q in range(s.n) if q != seat)
+        ability = _ABILITY_OF.get(cid)
+        if ability is not None:
+            for d, q in ability.options(s, seat, dice):
+                out.append(Action(USE, cid, "", d, q))
     if used:
         out.append(Action(END_TURN))
     else:
         out.append(Action(REST))
     return out
-
-
-def ability_options(
-    s: GameState, seat: int, ab: str, dice: tuple[int, ...]
-) -> list[tuple[tuple[int, ...], int]]:
-    """Every legal way to use ability ``ab`` now, as ``(dice, target)`` pairs.
-
-    +1 / -1 on one die that stays within 1-6, flip on any one die, a re-roll of any
-    non-empty set of dice, the white die while nobody holds it, a copy of any other seat.
-    The print-and-play powers use it; ``_turn_actions`` inlines the same rules for cards
-    (tests/engine/test_pnp_rules.py checks that both offer the same).
-    """
-    nd = len(dice)
-    if ab == "plus_one":
-        return [((i,), -1) for i in range(nd) if dice[i] < 6]
-    if ab == "minus_one":
-        return [((i,), -1) for i in range(nd) if dice[i] > 1]
-    if ab == "flip":
-        return [((i,), -1) for i in range(nd)]
-    if ab == "reroll":
-        return [(sub, -1) for sub in _SUBSETS[nd]]
-    if ab == "white_die":
-        return [((), -1)] if s.white_holder < 0 else []
-    if ab == "copy":
-        return [((), q) for q in range(s.n) if q != seat]
-    return []
 
 
 # --- applying --------------------------------------------------------------------------------
@@ -282,7 +196,7 @@ def validate(
         )
     legal = state._legal
     if legal is None:
-        legal = state._legal = _legal(state)
+        legal = state._legal = state.config.variant.legal(state)
     if act in legal:
         return None
     want = {a.kind for a in legal}
@@ -310,50 +224,59 @@ def apply(
     act = check_action(action)
     s = state.copy()
     events: list[Event] = []
-    kind = act.kind
-    if s.config.pnp and kind in _pnp.SHEET_KINDS:
-        _pnp.apply_sheet(s, act, events)
-    elif kind == ROLL:
-        _roll(s, events)
-    elif kind == LABOUR:
-        _labour(s, act, events)
-    elif kind == USE:
-        _use(s, act, events)
-    elif kind == CHOOSE_DEMIGOD:
-        give_demigod(s, s.current, _DECK_INDEX[act.deck], events)
-        s.pending = ()
-        _end_turn(s, events)
-    elif kind == REST:
-        s.prompt = P_REST
-        s.rest_cubes = 0
-        s.rest_god = False
-        events.append(Event("rest_started", s.current, {}))
-    elif kind == RETURN_CUBE:
-        p = s.mutable_player(s.current)
-        p.cubed = p.cubed - {act.card}
-        p.supply += 1
-        s.rest_cubes += 1
-        events.append(Event("cube_returned", s.current, {"card": act.card, "supply": p.supply}))
-    elif kind == TURN_UP:
-        p = s.mutable_player(s.current)
-        p.gods_down = p.gods_down - {act.card}
-        s.rest_god = True
-        events.append(Event("god_turned_up", s.current, {"card": act.card}))
-    elif kind == END_REST:
-        events.append(Event("rested", s.current, {"cubes": s.rest_cubes, "god": s.rest_god}))
-        _end_turn(s, events)
-    elif kind == END_TURN:
-        events.append(Event("labour_given_up", s.current, {}))
-        _end_turn(s, events)
-    elif kind == HADES:
-        from .hades import hades_turn
-
-        hades_turn(s, events)
-        _end_turn(s, events)
+    s.config.variant.apply_action(s, act, events)
     return s, events
 
 
-def _roll(s: GameState, events: list[Event]) -> None:
+# --- the card game's action kinds (standard, simplified, solo) ---------------------------------
+
+
+def choose_demigod(s: GameState, act: Action, events: list[Event]) -> None:
+    """Take the top card of the chosen deck; the turn ends."""
+    give_demigod(s, s.current, _DECK_INDEX[act.deck], events)
+    s.pending = ()
+    end_turn(s, events)
+
+
+def rest(s: GameState, act: Action, events: list[Event]) -> None:
+    """Begin resting."""
+    s.prompt = P_REST
+    s.rest_cubes = 0
+    s.rest_god = False
+    events.append(Event("rest_started", s.current, {}))
+
+
+def return_cube(s: GameState, act: Action, events: list[Event]) -> None:
+    """While resting: take the cube off a demigod card back into supply."""
+    p = s.mutable_player(s.current)
+    p.cubed = p.cubed - {act.card}
+    p.supply += 1
+    s.rest_cubes += 1
+    events.append(Event("cube_returned", s.current, {"card": act.card, "supply": p.supply}))
+
+
+def turn_up(s: GameState, act: Action, events: list[Event]) -> None:
+    """While resting: turn a god face up."""
+    p = s.mutable_player(s.current)
+    p.gods_down = p.gods_down - {act.card}
+    s.rest_god = True
+    events.append(Event("god_turned_up", s.current, {"card": act.card}))
+
+
+def end_rest(s: GameState, act: Action, events: list[Event]) -> None:
+    """Finish resting; the turn ends."""
+    events.append(Event("rested", s.current, {"cubes": s.rest_cubes, "god": s.rest_god}))
+    end_turn(s, events)
+
+
+def give_up(s: GameState, act: Action, events: list[Event]) -> None:
+    """``end_turn`` after abilities: the labour is given up."""
+    events.append(Event("labour_given_up", s.current, {}))
+    end_turn(s, events)
+
+
+def roll(s: GameState, act: Action, events: list[Event]) -> None:
+    """Phase 1: everyone rolls (and the white die too where the variant says so)."""
     r = s.rng
     players = []
     faces = []
@@ -370,63 +293,17 @@ def _roll(s: GameState, events: list[Event]) -> None:
         players.append(q)
     s.players = tuple(players)
     data: dict = {"dice": faces, "round": s.round}
-    if s.config.solo:
-        # Hades rolls the white die with everyone in phase 1 (ruling 12).
+    if s.config.variant.white_in_roll:
+        # Solo: Hades rolls the white die with everyone in phase 1 (ruling 12).
         r, s.white = _rng.roll_die(r)
         data["white"] = s.white
     s.rng = r
     events.append(Event("dice_rolled", CHANCE, data))
-    _start_turn(s, s.pegasus)
+    start_turn(s, s.pegasus)
 
 
-def _start_turn(s: GameState, seat: int) -> None:
-    s.current = seat
-    s.prompt = P_HADES if s.players[seat].hades else P_ACTION
-    s.used = frozenset()
-    s.white_holder = -1
-    s.rest_cubes = 0
-    s.rest_god = False
-    s.pending = ()
-    s.powers_used = ()
-
-
-def end_turn(s: GameState, events: list[Event]) -> None:
-    """End the current seat's turn on the draft state ``s`` (next seat, phase 3 or game over)."""
-    _end_turn(s, events)
-
-
-def _end_turn(s: GameState, events: list[Event]) -> None:
-    seat = s.current
-    data = {}
-    if s.white_holder >= 0:
-        data["white_returned"] = s.white
-    s.white_holder = -1
-    s.used = frozenset()
-    s.pending = ()
-    s.rest_cubes = 0
-    s.rest_god = False
-    s.powers_used = ()
-    events.append(Event("turn_ended", seat, data))
-    s.turn += 1
-    if s.turn < s.n:
-        _start_turn(s, (s.pegasus + s.turn) % s.n)
-        return
-    # Phase 3, or the end of the game once the last round is complete.
-    if s.ended_by:
-        s.prompt = P_GAME_OVER
-        s.current = CHANCE
-        events.append(Event("game_over", CHANCE, {"ended_by": list(s.ended_by), "round": s.round}))
-        return
-    old = s.pegasus
-    s.pegasus = (old + 1) % s.n
-    s.turn = 0
-    s.round += 1
-    s.prompt = P_ROLL
-    s.current = CHANCE
-    events.append(Event("pegasus_passed", s.pegasus, {"from": old, "to": s.pegasus}))
-
-
-def _use(s: GameState, act: Action, events: list[Event]) -> None:
+def use(s: GameState, act: Action, events: list[Event]) -> None:
+    """Use a card's ability: a cube on a demigod, or a god turned face down."""
     seat = s.current
     p = s.mutable_player(seat)
     card = _CARD[act.card]
@@ -444,65 +321,8 @@ def _use(s: GameState, act: Action, events: list[Event]) -> None:
     apply_ability(s, seat, p, card.ability, act, events)
 
 
-def apply_ability(
-    s: GameState, seat: int, p: PlayerState, ab: str, act: Action, events: list[Event]
-) -> None:
-    """The effect of ability ``ab`` on ``seat``'s dice, with ``act``'s dice or target.
-
-    ``p`` is the seat's player, already made mutable in ``s``. Shared by cards (``use``) and
-    the print-and-play powers (``power``); the cost (a cube, a god turned down, or circles
-    on the sheet) is the caller's.
-    """
-    if ab == "white_die":
-        s.white_holder = seat
-        s.rng, s.white = _rng.roll_die(s.rng)
-        events.append(Event("white_die_taken", seat, {"face": s.white}))
-        return
-    if ab == "copy":
-        src = s.dice_of(act.target)[:2]
-        old = p.dice
-        p.dice = tuple(src)
-        events.append(
-            Event(
-                "dice_copied", seat, {"from_player": act.target, "old": list(old), "new": list(src)}
-            )
-        )
-        return
-    dice = list(s.dice_of(seat))
-    old = list(dice)
-    if ab == "reroll":
-        r = s.rng
-        for i in act.dice:
-            r, dice[i] = _rng.roll_die(r)
-        s.rng = r
-    else:
-        i = act.dice[0]
-        if ab == "plus_one":
-            dice[i] += 1
-        elif ab == "minus_one":
-            dice[i] -= 1
-        else:  # flip
-            dice[i] = 7 - dice[i]
-    p.dice = tuple(dice[:2])
-    if len(dice) > WHITE:
-        s.white = dice[WHITE]
-    events.append(
-        Event(
-            "dice_changed",
-            seat,
-            {"how": ab, "dice": list(act.dice), "old": old, "new": dice},
-        )
-    )
-
-
-def first_stop(row: int) -> int:
-    """Where an Apprentice stands: the column before the first remaining cube (12 if none)."""
-    if not row:
-        return 12
-    return (row & -row).bit_length() - 2
-
-
-def _labour(s: GameState, act: Action, events: list[Event]) -> None:
+def labour(s: GameState, act: Action, events: list[Event]) -> None:
+    """Perform a labour: take the cube, move, take what lies there, earn a demigod."""
     seat = s.current
     dice = s.dice_of(seat)
     i, j = act.dice
@@ -543,7 +363,7 @@ def _labour(s: GameState, act: Action, events: list[Event]) -> None:
         s.prompt = P_CHOOSE_DEMIGOD
         s.pending = tuple(sorted(_DECKS[k].id for k in eligible))
         return
-    _end_turn(s, events)
+    end_turn(s, events)
 
 
 def _arrive(s: GameState, p: PlayerState, seat: int, col: int, events: list[Event]) -> None:
@@ -560,53 +380,25 @@ def _arrive(s: GameState, p: PlayerState, seat: int, col: int, events: list[Even
         take_god(s, p, seat, col, events)
 
 
-def take_god(s: GameState, p: PlayerState, seat: int, col: int, events: list[Event]) -> None:
-    """Move the god above ``col`` into ``p``'s supply."""
-    god = s.columns[col]
-    cols = list(s.columns)
-    cols[col] = ""
-    s.columns = tuple(cols)
-    p.gods = p.gods + (god,)
-    events.append(Event("card_received", seat, {"card": god, "kind": "god", "column": col}))
-
-
-def take_top(s: GameState, p: PlayerState, seat: int, events: list[Event]) -> None:
-    """Take the top card above column 12 (Zeus while it lies there, then Pantheon cards)."""
-    cid = s.top[-1]
-    s.top = s.top[:-1]
-    p.finals = p.finals + (cid,)
-    events.append(
-        Event("card_received", seat, {"card": cid, "kind": _CARD[cid].kind, "column": 12})
-    )
-
-
-def give_vase(s: GameState, p: PlayerState, seat: int, spaces: int, events: list[Event]) -> None:
-    """The vase for ``spaces`` advanced, falling back to the next lower non-empty stack."""
-    k = min(spaces, _MAX_VASE) - 3
-    stacks = s.vase_stacks
-    while k >= 0 and not stacks[k]:
-        k -= 1
-    if k < 0:
-        return
-    cid = stacks[k][-1]
-    st = list(stacks)
-    st[k] = stacks[k][:-1]
-    s.vase_stacks = tuple(st)
-    p.vases = p.vases + (cid,)
-    events.append(Event("card_received", seat, {"card": cid, "kind": "vase", "spaces": spaces}))
-
-
-def give_demigod(s: GameState, seat: int, k: int, events: list[Event]) -> None:
-    """Move the top card of demigod stack ``k`` (0-5) into ``seat``'s supply."""
-    st = list(s.demigod_stacks)
-    cid = st[k][-1]
-    st[k] = st[k][:-1]
-    s.demigod_stacks = tuple(st)
-    p = s.mutable_player(seat)
-    p.demigods = p.demigods + (cid,)
-    events.append(
-        Event("card_received", seat, {"card": cid, "kind": "demigod", "deck": _DECKS[k].id})
-    )
+#: The card game's legal actions per prompt (the variants' ``prompts``).
+CARD_PROMPTS: dict[str, Offer] = {
+    P_ROLL: roll_actions,
+    P_ACTION: action_actions,
+    P_CHOOSE_DEMIGOD: choose_demigod_actions,
+    P_REST: rest_actions,
+}
+#: The card game's effect of each action kind (the variants' ``handlers``).
+CARD_HANDLERS: dict[str, Handler] = {
+    ROLL: roll,
+    LABOUR: labour,
+    USE: use,
+    CHOOSE_DEMIGOD: choose_demigod,
+    REST: rest,
+    RETURN_CUBE: return_cube,
+    TURN_UP: turn_up,
+    END_REST: end_rest,
+    END_TURN: give_up,
+}
 
 
 def replay(config: GameConfig, seed: int, actions: Iterable[Action]) -> GameState:
@@ -615,8 +407,3 @@ def replay(config: GameConfig, seed: int, actions: Iterable[Action]) -> GameStat
     for a in actions:
         s, _ = apply(s, a)
     return s
-
-
-# The print-and-play variant lives in its own module, which uses the helpers above; imported
-# last so that it finds them defined.
-from . import pnp as _pnp  # noqa: E402

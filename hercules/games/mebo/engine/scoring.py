@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SYMBOLS, card_set, pnp_rules
-from .state import ALL_COLUMNS, GameState
+from .cards import SYMBOLS, card_set
+from .state import GameState
+from .variants.base import CARD_TIEBREAKS, find_variant
 
 MAJORITY_VP = 5
 SET_VP = 5
 
 #: What the tie-breaks compare, in the rulebook's order.
-TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "cubes_in_supply")
+TIEBREAKS: tuple[str, ...] = CARD_TIEBREAKS
 #: The print-and-play variant has no cube supply. Its tie-breaks are the standard game's where
 #: they make sense (the Apprentice's column, then majorities), and in place of cubes in
 #: supply their counterpart on the sheet: completed labours not circled (each is 1 VP and a
@@ -22,7 +24,7 @@ PNP_TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "uncircled_
 
 def tiebreaks(mode: str) -> tuple[str, ...]:
     """The tie-break criteria of ``mode``, in order (``ScoreResult.tiebreak`` names one)."""
-    return PNP_TIEBREAKS if mode == "pnp" else TIEBREAKS
+    return find_variant(mode).tiebreaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,7 @@ def symbol_counts(state: GameState, seat: int) -> dict[str, int]:
     cards = card_set().cards
     p = state.players[seat]
     counts = dict.fromkeys(SYMBOLS, 0)
-    ids = p.demigods + p.gods if state.config.gods_active else p.demigods
+    ids = p.demigods + p.gods if state.config.variant.gods_count else p.demigods
     for cid in ids:
         for sym in cards[cid].symbols:
             counts[sym] += 1
@@ -107,9 +109,12 @@ def symbol_counts(state: GameState, seat: int) -> dict[str, int]:
 
 
 def score(state: GameState) -> ScoreResult:
-    """Score every seat as the rulebook's scoring does; works mid-game for a running score."""
-    if state.config.pnp:
-        return _score_pnp(state)
+    """Score every seat by the state's variant; works mid-game for a running score."""
+    return state.config.variant.score(state)
+
+
+def score_cards(state: GameState) -> ScoreResult:
+    """Score every seat as the rulebook's scoring does (the card game's ``score`` hook)."""
     cards = card_set().cards
     n = state.n
     counts = [symbol_counts(state, i) for i in range(n)]
@@ -152,61 +157,14 @@ def score(state: GameState) -> ScoreResult:
         for (i, cv, vv, fv, mj, st, tot) in raw
     )
     winners = tuple(i for i in range(n) if places[i] == 1)
-    return ScoreResult(scores, winners, _tiebreak_used(keys))
+    return ScoreResult(scores, winners, tiebreak_used(keys))
 
 
-def _score_pnp(state: GameState) -> ScoreResult:
-    """The print-and-play scoring: jumps, labour 12, power majorities and sets, labours."""
-    rules = pnp_rules()
-    decks = [d.id for d in card_set().decks]
-    n = state.n
-    players = state.players
-    won: list[list[str]] = [[] for _ in range(n)]
-    for k, deck in enumerate(decks):
-        best = max(p.crosses[k] for p in players)
-        if best >= 1:
-            for i, p in enumerate(players):
-                if p.crosses[k] == best:
-                    won[i].append(deck)
-    rows = []
-    for i, p in enumerate(players):
-        jumps = sum(rules.jump_points(j) for j in p.jumps)
-        reached = rules.reach_12_vp if p.pos == 12 else 0
-        maj = rules.majority_vp * len(won[i])
-        sets = min(p.crosses)
-        free = bin(~p.row & ALL_COLUMNS & ~p.circled).count("1")
-        labours = rules.labour_vp * free
-        total = jumps + reached + maj + rules.set_vp * sets + labours
-        rows.append((i, jumps, reached, maj, sets, free, labours, total))
-    keys = [(r[7], players[r[0]].pos, len(won[r[0]]), r[5]) for r in rows]
-    places = [1 + sum(1 for k in keys if k > keys[i]) for i in range(n)]
-    scores = tuple(
-        PlayerScore(
-            seat=i,
-            cards=0,
-            vases=0,
-            zeus_pantheon=0,
-            majorities=maj,
-            sets=rules.set_vp * sets,
-            cubes=0,
-            total=total,
-            symbols=dict(zip(decks, players[i].crosses, strict=True)),
-            majorities_won=tuple(won[i]),
-            complete_sets=sets,
-            apprentice=players[i].pos,
-            place=places[i],
-            jumps=jumps,
-            reached_12=reached,
-            labours=labours,
-        )
-        for (i, jumps, reached, maj, sets, _free, labours, total) in rows
-    )
-    winners = tuple(i for i in range(n) if places[i] == 1)
-    return ScoreResult(scores, winners, _tiebreak_used(keys, PNP_TIEBREAKS))
+def tiebreak_used(keys: Sequence[tuple[int, ...]], names: tuple[str, ...] = TIEBREAKS) -> str:
+    """Which criterion separated first place: "" (totals), a ``names`` entry, or "shared".
 
-
-def _tiebreak_used(keys: list[tuple[int, ...]], names: tuple[str, ...] = TIEBREAKS) -> str:
-    """Which criterion separated first place: "" (totals), a ``names`` entry, or "shared"."""
+    ``keys`` holds one tuple per seat: the total, then one value per tie-break criterion.
+    """
     top = max(k[0] for k in keys)
     tied = [k for k in keys if k[0] == top]
     if len(tied) == 1:

@@ -7,16 +7,21 @@ immutable tuple or frozenset, so copies share them safely.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .cards import card_set, pnp_rules
 from .errors import InvalidStateError
+from .variants.base import Variant, find_variant
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 STANDARD = "standard"
 SIMPLIFIED = "simplified"
 SOLO = "solo"
 PNP = "pnp"  #: the print-and-play variant: a score sheet instead of cubes and cards
+#: The built-in modes (``variants.VARIANTS`` holds these and any registered).
 MODES: tuple[str, ...] = (STANDARD, SIMPLIFIED, SOLO, PNP)
 
 # What the state is waiting for.
@@ -38,35 +43,37 @@ STATE_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """The rules in force: seat count and mode. Solo always has two seats (hero 0, Hades 1)."""
+    """The rules in force: seat count and mode (the name of a registered variant).
+
+    ``variant`` is the :class:`~.variants.Variant` object of ``mode``. Solo
+    always has two seats (hero 0, Hades 1).
+    """
 
     players: int
     mode: str = STANDARD
+    variant: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"unknown mode {self.mode!r}; choose one of {', '.join(MODES)}")
+        variant = find_variant(self.mode)
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise ValueError("players must be a whole number")
-        if self.mode == SOLO and self.players != 2:
-            raise ValueError("solo mode has exactly two seats: the hero and Hades")
-        if not 2 <= self.players <= 4:
-            raise ValueError("Hercules is played by 2 to 4 players")
+        variant.check_players(self.players)
+        object.__setattr__(self, "variant", variant)
 
     @property
     def solo(self) -> bool:
-        """True in solo mode (seat 1 is Hades)."""
-        return self.mode == SOLO
+        """True when a seat is the solo automaton (seat 1 is Hades)."""
+        return self.variant.hades_seat >= 0
 
     @property
     def pnp(self) -> bool:
-        """True in the print-and-play variant (no cubes or cards: a score sheet per seat)."""
-        return self.mode == PNP
+        """True when seats keep a print-and-play score sheet (no cubes or cards)."""
+        return self.variant.sheet
 
     @property
     def gods_active(self) -> bool:
-        """God abilities and symbols count in standard and solo games (pnp has no gods)."""
-        return self.mode in (STANDARD, SOLO)
+        """God abilities and symbols count (standard and solo; not simplified or pnp)."""
+        return self.variant.gods_count
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -244,6 +251,7 @@ class GameState:
     pending: tuple[str, ...]  #: decks the current player may choose from
     ended_by: tuple[str, ...]  #: end conditions met, in the order they happened
     powers_used: tuple[str, ...]  #: pnp: power rows (deck ids) used this turn, in order
+    _legal: tuple[Action, ...] | None  #: the legal actions, once asked (not part of the state)
 
     @property
     def n(self) -> int:
@@ -305,7 +313,7 @@ class GameState:
         ``circled_labours``, ``jumps`` per player) and ``powers_used``; the other modes'
         documents are exactly as they always were.
         """
-        sheet = self.config.pnp
+        sheet = self.config.variant.sheet
         out = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
@@ -417,11 +425,10 @@ def state_from_json(doc: Any) -> GameState:
     """Rebuild a state from :meth:`GameState.to_json` output.
 
     Validates types, ranges and card ids field by field, then checks the game's
-    invariants; anything wrong raises :class:`InvalidStateError` with the reason
+    invariants (the variant's ``check_invariants``); anything wrong raises
+    :class:`InvalidStateError` with the reason
     and no state is returned.
     """
-    from .invariants import check_invariants  # late: invariants imports this module
-
     try:
         if _get(doc, "format", str, "state") != STATE_FORMAT:
             raise InvalidStateError("state: not a hercules-state document")
@@ -441,7 +448,8 @@ def state_from_json(doc: Any) -> GameState:
             )
         except ValueError as exc:
             raise InvalidStateError(f"config: {exc}") from None
-        sheet = config.pnp
+        variant = config.variant
+        sheet = variant.sheet
         stray = [k for k in _SHEET_STATE_FIELDS if k in doc and not sheet]
         if stray:
             raise InvalidStateError(
@@ -517,8 +525,7 @@ def state_from_json(doc: Any) -> GameState:
         )
         s.box = _ids(doc, "box", "state", ("demigod", "god", "vase", "pantheon", "hades"))
         s.used = frozenset(_ids(doc, "used", "state", ("demigod", "god")))
-        most = pnp_rules().rest_power_circles if sheet else 3  # per rest: cubes, or circles
-        s.rest_cubes = _int_in(doc, "rest_cubes", 0, most, "state")
+        s.rest_cubes = _int_in(doc, "rest_cubes", 0, variant.rest_limit(), "state")
         s.rest_god = _get(doc, "rest_god", bool, "state")
         pending = _get(doc, "pending", list, "state")
         deck_ids = {d.id for d in card_set().decks}
@@ -526,7 +533,7 @@ def state_from_json(doc: Any) -> GameState:
             raise InvalidStateError("state: pending must list demigod deck ids")
         s.pending = tuple(pending)
         ended = _get(doc, "ended_by", list, "state")
-        if not all(e in ("column_12", "hades_cubes") for e in ended):
+        if not all(e in variant.end_conditions for e in ended):
             raise InvalidStateError("state: unknown end condition in ended_by")
         s.ended_by = tuple(ended)
         s.powers_used = ()
@@ -539,5 +546,5 @@ def state_from_json(doc: Any) -> GameState:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise InvalidStateError(f"state: malformed document ({exc})") from None
-    check_invariants(s)
+    variant.check_invariants(s)
     return s
