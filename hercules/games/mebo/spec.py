@@ -12,7 +12,7 @@ from hercules.app.controller import Bot, Controller, Seat
 from hercules.app.registry import GameSpec
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import MODES, GameConfig, new_game
+from .engine import MODES, GameConfig, find_variant, new_game
 from .engine.adapter import RULES
 
 GAME_ID = "hercules"
@@ -22,10 +22,11 @@ _UI = "hercules.games.mebo.ui"
 def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
     """A controller for a new game; ``kinds`` per seat: "human" or a bot level.
 
-    In solo the second seat is always Hades, whatever ``kinds`` says of it.
+    A variant with an automaton (solo: Hades) puts it in its seat, whatever ``kinds`` says.
     """
-    if mode == "solo":
-        kinds = [kinds[0], "hades"]
+    automaton = find_variant(mode).hades_seat
+    if automaton >= 0:
+        kinds = [*kinds[:automaton], "hades", *kinds[automaton + 1 :]]
     config = GameConfig(players=len(kinds), mode=mode)
     seats: list[Seat] = []
     bots: dict[int, Bot] = {}

@@ -37,7 +37,7 @@ class ChooseDeckOverlay(Overlay):
     height = 380
 
     def __init__(self, app: Any, table: Any) -> None:
-        pnp = table.state.config.mode == "pnp"
+        pnp = table.state.config.variant.sheet
         super().__init__(app, lambda: t("choose.power" if pnp else "choose.deck"))
         self.table = table
 
@@ -122,7 +122,7 @@ class RestOverlay(Overlay):
         s = self.table.state
         p = s.players[s.current]
         legal = self.table.ctl.legal()
-        if s.config.mode == "pnp":
+        if s.config.variant.sheet:
             # The sheet: each power row with circles to erase is a tile (``row:<deck>``).
 
             opts = [a._replace(card=f"row:{a.deck}") for a in legal if a.kind == ERASE]
@@ -181,7 +181,7 @@ class RestOverlay(Overlay):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.table.state
-        pnp = s.config.mode == "pnp"
+        pnp = s.config.variant.sheet
         text = t("rest.help_pnp" if pnp else "rest.help", cubes=3 - s.rest_cubes)
         size = 18 if len(FONTS.wrap(text, 18, self.box.w - 48)) == 1 else 16
         lines = FONTS.wrap(text, size, self.box.w - 48)[:2]  # two lines fit above the cards
@@ -252,7 +252,7 @@ class HintOverlay(Overlay):
                         uses.append(t("hint.copy", card=what, who=self.table.names[act.target]))
                     else:
                         uses.append(t("hint.use", card=what, die=act.dice[0] + 1))
-            pnp = s.config.mode == "pnp"  # the sheet: powers and crosses instead of cards
+            pnp = s.config.variant.sheet  # the sheet: powers and crosses instead of cards
             need = ", ".join(uses) if uses else t("hint.no_powers" if pnp else "hint.no_cards")
             none = t("hint.no_row" if pnp else "hint.no_deck")
             decks = " / ".join(t(f"deck.{d}") for d in plan.decks) or none

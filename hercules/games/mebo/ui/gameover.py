@@ -41,7 +41,7 @@ class GameOverScene(Scene):
         self.names = names
         self.ctl = controller  # lets the finished game be watched again as a replay
         self.result = score(state)
-        self.categories = PNP_CATEGORIES if state.config.mode == "pnp" else CATEGORIES
+        self.categories = state.config.variant.score_categories
 
     def build(self) -> None:
         w, h = self.app.size

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Controller
+from hercules.games.mebo.engine import MODES, find_variant
 from hercules.games.mebo.spec import GAME_ID, new_controller
 from hercules.ui import draw as D
 from hercules.ui.names import localise_name
@@ -18,7 +19,6 @@ from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
 
 SEAT_CHOICES = ("human", "easy", "normal", "hard", "off")
-MODES = ("standard", "simplified", "solo", "pnp")
 
 
 def seat_names(kinds: list[str], solo: bool) -> list[str]:
@@ -37,7 +37,7 @@ def seat_names(kinds: list[str], solo: bool) -> list[str]:
 
 def start_game(mode: str, kinds: list[str], seed: int) -> tuple[Controller, list[str]]:
     """A controller for a new game: ``kinds`` per seat is "human" or a bot level."""
-    solo = mode == "solo"
+    solo = find_variant(mode).hades_seat >= 0
     if solo:
         kinds = [kinds[0], "hades"]
     return new_controller(mode, kinds, seed), seat_names(kinds, solo)
@@ -49,7 +49,7 @@ def names_for(seats: Sequence[Any], config: dict[str, Any], saved: Sequence[str]
     kinds = []
     for seat in seats:
         kinds.append("human" if seat.kind == "human" else (seat.level or "hades"))
-    solo = config.get("mode") == "solo"
+    solo = find_variant(str(config.get("mode"))).hades_seat >= 0
     defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
     saved = list(saved) or [""] * len(seats)
     return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(saved)]
@@ -123,10 +123,15 @@ class SetupScene(Scene):
         )
         self.apply_mode()
 
+    @property
+    def solo(self) -> bool:
+        """The chosen rules put an automaton (Hades) in the second seat."""
+        return find_variant(self.mode).hades_seat >= 0
+
     def apply_mode(self) -> None:
         """Solo has one hero seat and Hades: hide the other seat choices."""
         for i, m in enumerate(self.seat_menus):
-            if self.mode == "solo" and i > 0:
+            if self.solo and i > 0:
                 m.hide()
             else:
                 m.show()
@@ -157,7 +162,7 @@ class SetupScene(Scene):
 
     def seat_kinds(self) -> list[str]:
         """The chosen seats (without the empty ones)."""
-        if self.mode == "solo":
+        if self.solo:
             return [self.kinds[0]]
         return [k for k in self.kinds if k != "off"]
 
@@ -171,7 +176,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start the game (or say what is wrong with the choices)."""
         kinds = self.seat_kinds()
-        if self.mode != "solo" and len(kinds) < 2:
+        if not self.solo and len(kinds) < 2:
             self.error = t("setup.need_two")
             return
         ctl, names = start_game(self.mode, kinds, self.seed())
@@ -182,7 +187,7 @@ class SetupScene(Scene):
         x = self.box.x + 40
         y = self.box.y + 100
         for i in range(4):
-            if self.mode == "solo" and i > 0:
+            if self.solo and i > 0:
                 if i == 1:
                     st = player_style(1, hades=True)
                     D.shape(

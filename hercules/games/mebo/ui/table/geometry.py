@@ -30,7 +30,7 @@ class TableGeometry:
     @property
     def pnp(self) -> bool:
         """True in the print-and-play variant: score sheets instead of cubes and cards."""
-        return bool(self.state.config.mode == "pnp")
+        return bool(self.state.config.variant.sheet)
 
     def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
         """The cards of a seat's hand and where they are drawn."""

@@ -52,7 +52,7 @@ class TablePainter:
         cs = card_set()
         gw, gh = layout.god_slots[1].size
         for g in (cs.zeus, *cs.gods):
-            art.card_face(g.id, gw, gh, face_up=state.config.gods_active)
+            art.card_face(g.id, gw, gh, face_up=state.config.variant.gods_count)
         dw, dh = layout.demigod_slots[0].size
         for c in cs.demigods:
             art.card_face(c.id, dw, dh)
@@ -83,7 +83,7 @@ class TablePainter:
         L = f.layout
         s = f.state
         # Gods above columns 1-11, Zeus/Pantheon above 12.
-        simplified = not s.config.gods_active
+        simplified = not s.config.variant.gods_count
         for c in range(1, 12):
             gid = s.columns[c]
             if gid and gid not in f.anim.hidden_cards():
@@ -354,7 +354,9 @@ class TablePainter:
             if cid in hidden:
                 continue
             card = card_set().card(cid)
-            face_up = not (cid in p.gods_down or (card.kind == "god" and not s.config.gods_active))
+            face_up = not (
+                cid in p.gods_down or (card.kind == "god" and not s.config.variant.gods_count)
+            )
             # On your turn, cards you cannot use now are greyed; usable ones are outlined.
             img = art.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
             fa = flips.get(cid)

@@ -98,7 +98,7 @@ class TableScene(Scene):
     @property
     def pnp(self) -> bool:
         """True in the print-and-play variant: score sheets instead of cubes and cards."""
-        return bool(self.state.config.mode == "pnp")
+        return bool(self.state.config.variant.sheet)
 
     @property
     def geometry(self) -> TableGeometry:

@@ -63,7 +63,7 @@ def notice_text(out: Outcome) -> str:
 def tooltip_lines(tg: Target, f: TableFrame) -> list[str]:
     """Tooltip lines for a target of the standard table (none: no tooltip)."""
     s = f.state
-    simplified = not s.config.gods_active
+    simplified = not s.config.variant.gods_count
     if tg.kind == "column":
         lines = [labour_title(tg.value)]
         seat = f.human_seat
