@@ -5,7 +5,8 @@ The package's rooms, each with one job:
 * :mod:`.document` - the save document: build, upgrade, validate and replay,
   text cleaning (its field checks live in :mod:`.schema`, older formats in
   :mod:`.upgrade`, which game in :mod:`.games`);
-* :mod:`.library` - the slot library: slot paths, listing, latest, deleting, examples.
+* :mod:`.library` - the slot library: slot paths, listing, latest, deleting, examples;
+* :mod:`.autosave` - :class:`Autosaver`, writing off the frame loop.
 
 Bytes on disk are :mod:`hercules.app.storage`'s job. Every reading entry point
 takes one game's rules or a resolver from a game id to its rules (see
@@ -16,6 +17,7 @@ takes one game's rules or a resolver from a game id to its rules (see
 from __future__ import annotations
 
 from ..storage import BACKUP_SUFFIX, atomic_write, backup_path
+from .autosave import Autosaver
 from .document import (
     AUTOSAVE,
     MAX_NAME,
@@ -76,6 +78,7 @@ __all__ = [
     "SUFFIX",
     "UPGRADES",
     # types
+    "Autosaver",
     "LoadedGame",
     "RulesSource",
     "SaveError",
