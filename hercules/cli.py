@@ -7,7 +7,7 @@ import sys
 
 from hercules import __version__
 from hercules.app import paths, saves
-from hercules.app.registry import DEFAULT_GAME, RegistryError, load_games, rules_for
+from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import load_settings
 
 
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
 def check_save(path: str) -> tuple[int, str]:
     """Validate a save file: ``(exit code, one-line verdict)``. Never imports pygame."""
     try:
-        game = saves.load_save(path, rules_for(DEFAULT_GAME))
+        game = saves.load_save(path, rules_for)
     except saves.SaveError as exc:
         return 1, f"{path}: bad save: {exc.reason}"
     m = game.meta

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 AUTOMATIC = -1  #: the acting seat of a chance or automaton step
 
@@ -69,6 +69,74 @@ class Record:
 
 
 Listener = Callable[[Record], None]
+
+
+@runtime_checkable
+class GameController(Protocol):
+    """What a table needs from whoever runs its game: a live :class:`Controller` or a replay.
+
+    Scenes read the game through it and send it the player's decisions; only
+    the controller changes the state. (``isinstance`` checks only that the
+    members are there.)
+    """
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules adapter."""
+
+    @property
+    def state(self) -> Any:
+        """The state shown now."""
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Who plays each seat."""
+
+    @property
+    def history(self) -> Sequence[Record]:
+        """The records of the game's actions, in play order."""
+
+    @property
+    def actions(self) -> list[Any]:
+        """The actions that led to :attr:`state`."""
+
+    @property
+    def actor(self) -> int:
+        """The seat that must decide now (AUTOMATIC for chance/automaton steps)."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+
+    def legal(self) -> list[Any]:
+        """The legal actions now."""
+
+    def human_to_act(self) -> bool:
+        """True when a human at this machine must decide now."""
+
+    def submit(self, action: Any, seat: int) -> Exception | None:
+        """A human's decision; returns the refusal (and changes nothing) if it is not taken."""
+
+    def step(self, wait: bool = False) -> Record | None:
+        """Take one automatic step if one is due (a bot's move, chance, automaton)."""
+
+    def can_undo(self) -> bool:
+        """True if the last action may be taken back."""
+
+    def undo(self) -> Record | None:
+        """Take back the last action if :meth:`can_undo`; returns it, or None."""
+
+    def bot_thinking(self) -> bool:
+        """True while a bot's move is being computed."""
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(record)`` after every applied action."""
+
+    def on_undo(self, listener: Listener) -> None:
+        """Call ``listener(record)`` after a record is taken back."""
+
+    def close(self) -> None:
+        """Stop any worker thread."""
 
 
 class Controller:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .saves import SaveError, atomic_write, read_json
+from .storage import StorageError, atomic_write, read_json
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
     if name == "palette":
         return (value, "") if value in PALETTES else (None, f"unknown palette {value!r}"[:80])
     if name == "language":
-        ok = isinstance(value, str) and _LANG.fullmatch(value)
+        ok = isinstance(value, str) and _LANG.fullmatch(value) is not None
         return (value, "") if ok else (None, f"{value!r} is not a language tag"[:80])
     return None, "unknown setting"
 
@@ -126,7 +126,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
         return Settings()
     try:
         doc = read_json(path, MAX_BYTES)
-    except SaveError as exc:
+    except StorageError as exc:
         log.warning("settings %s: %s; using the defaults", path, exc.reason)
         return Settings()
     settings, problems = Settings.from_json(doc)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hercules.app import paths, saves
-from hercules.app.registry import DEFAULT_GAME, GameSpec, games, get_game, rules_for
+from hercules.app.registry import GameSpec, games, get_game, rules_for
 
 from .scene import Scene
 from .scenes.games import GamesScene
@@ -20,11 +20,6 @@ from .scenes.overlays import ConfirmOverlay
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .strings import t
-
-
-def saved_rules(game_id: str) -> Any:
-    """The rules that read a save of ``game_id`` (the registry's resolver)."""
-    return rules_for(game_id)
 
 
 class Navigator:
@@ -118,13 +113,13 @@ class Navigator:
     def continue_latest(self) -> str | None:
         """Continue: resume the newest unfinished save. Returns a problem, or None."""
         try:
-            path = saves.latest_save(paths.saves_dir(), saved_rules(DEFAULT_GAME))
+            path = saves.latest_save(paths.saves_dir(), rules_for)
         except OSError as exc:
             return str(exc)
         if path is None:
             return t("load.nothing")
         try:
-            self.open_saved(saves.load_save(path, saved_rules(DEFAULT_GAME)))
+            self.open_saved(saves.load_save(path, rules_for))
         except saves.SaveError as exc:
             return exc.reason
         return None
@@ -132,7 +127,7 @@ class Navigator:
     def has_continue(self) -> bool:
         """True if there is a game to continue."""
         try:
-            return saves.latest_save(paths.saves_dir(), saved_rules(DEFAULT_GAME)) is not None
+            return saves.latest_save(paths.saves_dir(), rules_for) is not None
         except OSError:
             return False
 
@@ -140,7 +135,7 @@ class Navigator:
     @staticmethod
     def spec_of(loaded: Any) -> GameSpec:
         """The game a loaded save belongs to."""
-        return get_game(getattr(loaded, "game", DEFAULT_GAME))
+        return get_game(loaded.game)
 
     @staticmethod
     def _scene(game_id: str, role: str) -> Any:

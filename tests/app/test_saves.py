@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hercules.app import saves
+from hercules.app import storage
 from hercules.app.controller import Controller, Seat
 from hercules.app.saves import (
     AUTOSAVE,
@@ -329,7 +329,7 @@ def test_a_huge_file_is_refused_before_it_is_read(save_folder, monkeypatch):
         f.truncate(MAX_BYTES + 1)  # sparse: no need to write 8 MB
     before = folder_hash(save_folder)
     opened = []
-    monkeypatch.setattr(saves, "open", lambda *a, **k: opened.append(a), raising=False)
+    monkeypatch.setattr(storage, "open", lambda *a, **k: opened.append(a), raising=False)
     with pytest.raises(SaveError, match="too large"):
         load_save(huge, RULES)
     assert opened == []

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from hercules.app import paths, saves
-from hercules.app.registry import DEFAULT_GAME, rules_for
+from hercules.app.registry import rules_for
 
 from .. import draw as D
 from ..names import localise_name
@@ -33,11 +33,11 @@ class LoadScene(Scene):
     def refresh(self) -> None:
         """Read the saves folder and the examples again."""
         try:
-            self.mine = saves.list_saves(paths.saves_dir(), rules_for(DEFAULT_GAME))
+            self.mine = saves.list_saves(paths.saves_dir(), rules_for)
         except OSError as exc:
             self.mine = []
             self.message = str(exc)
-        self.examples = saves.list_saves(saves.examples_dir(), rules_for(DEFAULT_GAME))
+        self.examples = saves.list_saves(saves.examples_dir(), rules_for)
         if self.selected is not None and not any(
             i.path == self.selected.path for i in self.mine + self.examples
         ):
@@ -125,7 +125,7 @@ class LoadScene(Scene):
         if sel is None or sel.damaged:
             return
         try:
-            loaded = saves.load_save(sel.path, rules_for(DEFAULT_GAME))
+            loaded = saves.load_save(sel.path, rules_for)
         except saves.SaveError as exc:
             self.message = exc.reason
             self.refresh()

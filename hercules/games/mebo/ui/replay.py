@@ -7,103 +7,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app.controller import Listener, Record
+from hercules.app.controller import Record
+from hercules.app.replay import ReplayController
 from hercules.games.mebo.engine.adapter import RULES
 from hercules.ui.strings import t
 
 from .setup import display_names
 from .table import TableScene
-
-
-class ReplayController:
-    """Stands in for the controller: shows the saved states; nobody can act.
-
-    Stepping forward publishes the saved record (so the table animates and logs
-    it); stepping back takes it back like an undo. No state is ever computed here:
-    every state comes from the save's replay.
-    """
-
-    def __init__(self, rules: Any, loaded: Any) -> None:
-        self.rules = rules
-        self.states = list(loaded.states)
-        self.history = list(loaded.history)
-        self.seats = list(loaded.seats)
-        self.index = 0
-        self._listeners: list[Listener] = []
-        self._undo: list[Listener] = []
-
-    @property
-    def state(self) -> Any:
-        """The state shown."""
-        return self.states[self.index]
-
-    @property
-    def actor(self) -> int:
-        """Nobody acts in a replay."""
-        return -2
-
-    @property
-    def is_over(self) -> bool:
-        """A replay never ends the game on screen by itself."""
-        return False
-
-    def legal(self) -> list[Any]:
-        return []
-
-    def human_to_act(self) -> bool:
-        return False
-
-    def bot_thinking(self) -> bool:
-        return False
-
-    def can_undo(self) -> bool:
-        return False
-
-    def step(self, wait: bool = False) -> Record | None:
-        return None
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
-    def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
-    def on_undo(self, listener: Listener) -> None:
-        self._undo.append(listener)
-
-    def forward(self) -> bool:
-        """One move on; False at the end."""
-        if self.index >= len(self.history):
-            return False
-        rec = self.history[self.index]
-        self.index += 1
-        for fn in self._listeners:
-            fn(rec)
-        return True
-
-    def back(self) -> bool:
-        """One move back; False at the start."""
-        if self.index == 0:
-            return False
-        self.index -= 1
-        rec = self.history[self.index]
-        for fn in self._undo:
-            fn(rec)
-        return True
-
-    def next_round(self) -> None:
-        """Forward to the first state of the next round (or the end)."""
-        start = self.state.round
-        while self.forward() and self.state.round == start:
-            pass
-
-    def previous_round(self) -> None:
-        """Back to the start of this round, or of the one before if already there."""
-        target = self.state.round
-        if self.index > 0 and self.states[self.index - 1].round < target:
-            target -= 1
-        while self.index > 0 and self.states[self.index - 1].round >= target:
-            self.back()
 
 
 class ReplayScene(TableScene):

@@ -1,0 +1,116 @@
+"""Save files: versioned JSON, written atomically, validated and replayed on load.
+
+The package's rooms, each with one job:
+
+* :mod:`.document` - the save document: build, upgrade, validate and replay,
+  text cleaning (its field checks live in :mod:`.schema`, older formats in
+  :mod:`.upgrade`, which game in :mod:`.games`);
+* :mod:`.library` - the slot library: slot paths, listing, latest, deleting, examples;
+* :mod:`.autosave` - :class:`Autosaver`, writing off the frame loop.
+
+Bytes on disk are :mod:`hercules.app.storage`'s job. Every reading entry point
+takes one game's rules or a resolver from a game id to its rules (see
+:func:`rules_for`). Everything public is re-exported here, so
+``from hercules.app import saves; saves.load_save(...)`` is the usual spelling.
+"""
+
+from __future__ import annotations
+
+from ..storage import BACKUP_SUFFIX, atomic_write, backup_path
+from .autosave import Autosaver
+from .document import (
+    AUTOSAVE,
+    MAX_NAME,
+    SUFFIX,
+    clean_label,
+    dumps,
+    game_document,
+    load_save,
+    now_iso,
+    read_document,
+    restore_controller,
+    sanitize_name,
+    save_game,
+    write_save,
+)
+from .games import RulesSource, rules_for, rules_resolver
+from .library import (
+    EXAMPLES_PACKAGE,
+    SaveInfo,
+    autosave_path,
+    delete_save,
+    example_saves,
+    examples_dir,
+    latest_save,
+    list_saves,
+    save_info,
+    slot_path,
+)
+from .schema import (
+    DEFAULT_GAME,
+    FORMAT_VERSION,
+    MAX_BYTES,
+    MAX_LOG,
+    MAX_TEXT,
+    MIN_VERSION,
+    SEAT_KINDS,
+    LoadedGame,
+    SaveError,
+    SaveRules,
+    parse_json,
+    read_json,
+)
+from .upgrade import UPGRADES, upgrade, upgrade_v1_to_v2
+
+__all__ = [
+    # limits and names
+    "AUTOSAVE",
+    "BACKUP_SUFFIX",
+    "DEFAULT_GAME",
+    "EXAMPLES_PACKAGE",
+    "FORMAT_VERSION",
+    "MAX_BYTES",
+    "MAX_LOG",
+    "MAX_NAME",
+    "MAX_TEXT",
+    "MIN_VERSION",
+    "SEAT_KINDS",
+    "SUFFIX",
+    "UPGRADES",
+    # types
+    "Autosaver",
+    "LoadedGame",
+    "RulesSource",
+    "SaveError",
+    "SaveInfo",
+    "SaveRules",
+    # the document
+    "clean_label",
+    "dumps",
+    "game_document",
+    "load_save",
+    "now_iso",
+    "parse_json",
+    "read_document",
+    "read_json",
+    "restore_controller",
+    "rules_for",
+    "rules_resolver",
+    "sanitize_name",
+    "save_game",
+    "upgrade",
+    "upgrade_v1_to_v2",
+    "write_save",
+    # the library
+    "autosave_path",
+    "delete_save",
+    "example_saves",
+    "examples_dir",
+    "latest_save",
+    "list_saves",
+    "save_info",
+    "slot_path",
+    # storage, as the saves use it
+    "atomic_write",
+    "backup_path",
+]

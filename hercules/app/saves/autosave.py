@@ -1,0 +1,96 @@
+"""Saving off the frame loop: one worker thread checks each document and writes it, in order."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .document import RulesSource, read_document, write_save
+
+log = logging.getLogger(__name__)
+
+#: Told how a write ended: None when the file is on disk, else the error (nothing was written).
+DoneCallback = Callable[[Exception | None], None]
+
+
+class Autosaver:
+    """Writes save documents on its own worker thread, one at a time, in the order submitted.
+
+    The caller takes the document on its own thread (so it is exactly that
+    moment's game, see :func:`~.document.game_document`); checking it (a full
+    replay) and writing it happen on the worker. A document that would not load
+    is never written. The thread is started by the first :meth:`submit`.
+    """
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    def submit(
+        self,
+        doc: dict[str, Any],
+        rules: RulesSource,
+        target: str | os.PathLike[str],
+        on_done: DoneCallback | None = None,
+    ) -> Future[Path]:
+        """Check ``doc`` (:func:`read_document`) and write it to ``target``, on the worker.
+
+        ``rules`` is the game's rules or a resolver by game id. ``on_done`` is
+        called on the worker thread with None once the file is on disk, or with
+        the error (a :class:`SaveError`, usually) when nothing was written; it
+        must only hand a message over to its owner. The returned future gives
+        the path written or raises the error. Raises ``RuntimeError`` once closed.
+        """
+        path = Path(target)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the autosaver is closed")
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
+            return self._pool.submit(_write, doc, rules, path, on_done)
+
+    def wait(self) -> None:
+        """Block until every write submitted so far is finished (on disk, or refused)."""
+        with self._lock:
+            pool = None if self._closed else self._pool
+            marker = pool.submit(lambda: None) if pool is not None else None
+        if marker is not None:
+            marker.result()
+
+    def close(self) -> None:
+        """Finish the pending writes and stop the worker thread. Calling it again does nothing."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self._closed = True
+        if pool is not None:
+            pool.shutdown(wait=True)
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called."""
+        return self._closed
+
+
+def _write(
+    doc: dict[str, Any], rules: RulesSource, path: Path, on_done: DoneCallback | None
+) -> Path:
+    error: Exception | None = None
+    try:
+        read_document(doc, rules, path)  # never write what would not load
+        write_save(path, doc)
+    except Exception as exc:  # noqa: BLE001 - whatever went wrong, the owner is told
+        error = exc
+    if on_done is not None:
+        try:
+            on_done(error)
+        except Exception:  # a broken callback must not hide the write's own outcome
+            log.exception("autosave callback for %s failed", path)
+    if error is not None:
+        raise error
+    return path

@@ -1,0 +1,400 @@
+"""The save document: versioned JSON, built from a controller, validated and replayed on load.
+
+A save holds the rules configuration, the seed and the whole action log, so that
+loading *rebuilds* the game by replaying the log through the engine; the state
+snapshot stored beside it must come out equal, which catches any edit, damage or
+engine change. Nothing here knows the game: it talks to it through the rules
+adapter (see :class:`SaveRules`), found by the document's game id (see
+:func:`rules_for`). Files are never pickled and never evaluated.
+
+Current format (version 2)::
+
+    {
+      "format": "<game>-save", "version": 2, "app_version": "0.1.0", "game": "<game>",
+      "created": "2025-01-31T18:02:11.250Z", "updated": "...",   # ISO 8601, UTC
+      "label": "",                         # the name the player gave (may be "")
+      "rules": {...}, "seed": 7,           # rules.config_to_json(state), rules.seed_of(state)
+      "seats": [{"kind": "human", "level": "", "name": ""}, ...],   # controller.Seat
+      "names": ["Red", "Blue bot", ...],   # display names ("" = let the UI choose)
+      "meta": {...},                       # rules.summary(state), for listing
+      "log": [{...action...}, ...],        # rules.action_to_json, in play order
+      "reasons": ["", "aims for ...", ...],  # optional: a bot's reason per action
+      "bot_rngs": {"1": [3, [625 ints], null]},  # optional: bots' generator states
+      "snapshot": {...}                    # rules.state_to_json(state)
+    }
+
+Every problem with a file raises :class:`SaveError` with a one-line reason; no
+partly loaded game is ever returned and reading never changes a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, cast
+
+from hercules import __version__
+
+from .. import storage
+from ..controller import Controller, Record, Seat
+from .games import RulesSource, rules_for
+from .games import rules_resolver as rules_resolver
+from .schema import (
+    DATA_ERRORS,
+    DEFAULT_GAME,
+    FORMAT_VERSION,
+    MAX_BYTES,
+    MAX_TEXT,
+    LoadedGame,
+    SaveError,
+    SaveRules,
+    check_bot_rngs,
+    check_fields,
+    check_seats,
+    check_version,
+    first_difference,
+    jsonable,
+    read_json,
+    rules_call,
+    short,
+)
+from .schema import parse_json as parse_json
+from .upgrade import UPGRADES as UPGRADES
+from .upgrade import upgrade
+from .upgrade import upgrade_v1_to_v2 as upgrade_v1_to_v2
+
+MAX_NAME = 64  #: longest sanitised file name (without ".json")
+SUFFIX = ".json"
+AUTOSAVE = "autosave"  #: the autosave slot's file stem
+
+
+# --- text cleaning --------------------------------------------------------------------------
+
+_RESERVED = {"con", "prn", "aux", "nul", "conin$", "conout$", AUTOSAVE}
+_RESERVED |= {f"{dev}{i}" for dev in ("com", "lpt") for i in range(10)}
+_RESERVED |= {f"{dev}{d}" for dev in ("com", "lpt") for d in "¹²³"}
+_KEEP = set(" -_()',!&+")
+
+
+def sanitize_name(name: str) -> str:
+    """A safe file stem (no suffix) for a save name a player typed.
+
+    Keeps letters and digits of any script and a few harmless marks; every other
+    character (path separators, dots, control and format characters) becomes
+    ``_``. The result is never empty (``"save"``), never starts or ends with a
+    space, dot or ``_``, is at most :data:`MAX_NAME` characters and is never a
+    reserved name (Windows device names, the autosave slot: ``"CON"`` becomes
+    ``"CON_"``). ``..`` and ``../x`` therefore cannot leave the saves folder.
+    """
+    if not isinstance(name, str):
+        raise TypeError("a save name must be a string")
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c if c.isalnum() or c in _KEEP else " " if c.isspace() else "_" for c in text)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"_{2,}", "_", text)
+    text = text.strip(" _-")[:MAX_NAME].strip(" _-")
+    if not text:
+        return "save"
+    if text.casefold() in _RESERVED:
+        text += "_"
+    return text
+
+
+def clean_label(label: str) -> str:
+    """A display label: printable, single-spaced, at most :data:`MAX_TEXT` characters."""
+    text = "".join(
+        " " if c.isspace() else c
+        for c in str(label)
+        if c.isspace() or unicodedata.category(c)[0] != "C"
+    )
+    return " ".join(text.split())[:MAX_TEXT]
+
+
+# --- building and writing a document --------------------------------------------------------
+
+
+def now_iso() -> str:
+    """The current time as ISO 8601 UTC with milliseconds, e.g. ``2025-01-31T18:02:11.250Z``."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def game_document(
+    controller: Controller,
+    names: Sequence[str],
+    *,
+    label: str = "",
+    created: str | None = None,
+    updated: str | None = None,
+) -> dict[str, Any]:
+    """The current-version save document of a controller's game (nothing is written).
+
+    ``controller.rules`` must be a :class:`SaveRules`; the controller's history
+    must start at the game's set-up (as it does for a new game or one restored
+    with :func:`restore_controller`).
+    """
+    rules = cast(SaveRules, controller.rules)
+    state = controller.state
+    stamp = updated or now_iso()
+    doc: dict[str, Any] = {
+        "format": f"{rules.name}-save",
+        "version": FORMAT_VERSION,
+        "app_version": __version__,
+        "game": rules.name,
+        "created": created or stamp,
+        "updated": stamp,
+        "label": clean_label(label),
+        "rules": jsonable(rules.config_to_json(state)),
+        "seed": rules.seed_of(state),
+        "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in controller.seats],
+        "names": [str(n) for n in names],
+        "meta": jsonable(rules.summary(state)),
+        "log": [rules.action_to_json(r.action) for r in controller.history],
+        "snapshot": rules.state_to_json(state),
+    }
+    reasons = [r.reason for r in controller.history]
+    if any(reasons):
+        doc["reasons"] = reasons
+    rngs = _bot_rng_states(controller)
+    if rngs:
+        doc["bot_rngs"] = rngs
+    return doc
+
+
+def _bot_rng_states(controller: Controller) -> dict[str, list[Any]]:
+    # Saving each bot's own generator lets a restored game's bots make exactly the
+    # choices they would have made.
+    rngs = controller.bot_generators()
+    out = {}
+    for seat, rng in sorted(rngs.items()):
+        if 0 <= seat < len(controller.seats) and controller.seats[seat].kind == "bot":
+            version, internal, gauss = rng.getstate()
+            out[str(seat)] = [version, list(internal), gauss]
+    return out
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A save document as text: one top-level field per line, one log entry per line.
+
+    Compact enough to stay small, and still readable and diff-friendly.
+    """
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+    lines = []
+    for key, value in document.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            inner = ",\n".join("  " + one(v) for v in value)
+            lines.append(f" {one(key)}: [\n{inner}\n ]")
+        else:
+            lines.append(f" {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_save(
+    path: str | os.PathLike[str], document: dict[str, Any], *, backup: bool = True
+) -> None:
+    """Write a save document atomically, keeping the previous file as ``<name>.bak``.
+
+    Raises :class:`SaveError` if the document is not JSON-ready or the write fails;
+    the file that was there is then unchanged.
+    """
+    try:
+        data = dumps(document).encode("utf-8")
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"the game cannot be written as JSON ({exc})", path) from None
+    try:
+        storage.check_size(data, MAX_BYTES, "the save")
+    except storage.StorageError as exc:
+        raise SaveError(exc.reason, path) from None
+    try:
+        storage.atomic_write(path, data, backup=backup)
+    except OSError as exc:
+        raise SaveError(f"cannot write the save ({exc.strerror or exc})", path) from None
+
+
+def save_game(
+    path: str | os.PathLike[str],
+    controller: Controller,
+    names: Sequence[str],
+    *,
+    label: str = "",
+    created: str | None = None,
+    verify: bool = True,
+) -> dict[str, Any]:
+    """Save a controller's game to ``path`` (see :func:`write_save`); returns the document.
+
+    ``names`` are the seats' display names, ``label`` the name the player gave
+    the save, ``created`` the time the game was first saved (pass
+    ``LoadedGame.created`` when saving a loaded game again; default: now).
+    With ``verify`` the document is first loaded back in memory, so that a file
+    that would not load is never written (:class:`SaveError` instead).
+    """
+    doc = game_document(controller, names, label=label, created=created)
+    if verify:
+        read_document(doc, cast(SaveRules, controller.rules), path)
+    write_save(path, doc)
+    return doc
+
+
+# --- loading --------------------------------------------------------------------------------
+
+
+def load_save(
+    path: str | os.PathLike[str], rules: RulesSource, *, max_bytes: int = MAX_BYTES
+) -> LoadedGame:
+    """Read, validate, upgrade and replay a save file.
+
+    ``rules`` is one game's rules or a resolver from a game id to its rules
+    (see :func:`rules_for`). Refuses files over ``max_bytes`` before reading
+    them; any problem raises :class:`SaveError` with a one-line reason. The
+    file is only read.
+    """
+    return read_document(read_json(path, max_bytes), rules, path)
+
+
+def read_document(
+    doc: Any, rules: RulesSource, path: str | os.PathLike[str] | None = None
+) -> LoadedGame:
+    """Validate a parsed save document of any supported version and rebuild its game.
+
+    Finds the game's rules by the document's ``"game"`` id (``"hercules"`` when
+    it has none) from ``rules``, one game's rules or a resolver; checks format,
+    version and every field's type; upgrades older versions; replays the log
+    from the seed through the engine and checks that it gives the snapshot and
+    the listing metadata. Raises :class:`SaveError`.
+    """
+    try:
+        return _read_document(doc, rules, path)
+    except SaveError as exc:
+        raise SaveError(exc.reason, path) from None
+    except RecursionError:
+        raise SaveError("a field is nested too deeply", path) from None
+
+
+def _read_document(
+    doc: Any, source: RulesSource, path: str | os.PathLike[str] | None
+) -> LoadedGame:
+    if not isinstance(doc, dict):
+        raise SaveError("not a save file: the JSON is not an object", path)
+    rules = rules_for(source, doc.get("game", DEFAULT_GAME))
+    fmt = doc.get("format")
+    expected = f"{rules.name}-save"
+    if fmt != expected:
+        if isinstance(fmt, str) and fmt.endswith("-save"):
+            raise SaveError(f"a save of another game ({fmt[:40]!r}), not {rules.name}", path)
+        raise SaveError(f"not a {rules.name} save file (no '{expected}' format)", path)
+    file_version = check_version(doc)
+    doc = upgrade(doc, rules)
+    check_fields(doc)
+    if doc["game"] != rules.name:
+        raise SaveError(f"a save of another game ({doc['game'][:40]!r})")
+
+    config = doc["rules"]
+    seed = doc["seed"]
+    state = rules_call(rules, "the rules configuration", rules.new_game, config, seed)
+    snapshot = rules_call(rules, "the snapshot", rules.state_from_json, doc["snapshot"])
+    if jsonable(rules.config_to_json(snapshot)) != config:
+        raise SaveError("the snapshot is of other rules than the save says")
+    seats = check_seats(doc["seats"])
+    n = rules_call(rules, "the snapshot", rules.summary, snapshot).get("players")
+    if len(seats) != n:
+        raise SaveError(f"{len(seats)} seats for a {n}-player game")
+    names = doc["names"]
+    if len(names) != n or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in names):
+        raise SaveError(f"field 'names' must hold {n} names of at most {MAX_TEXT} characters")
+    log = doc["log"]
+    reasons = doc.get("reasons", [""] * len(log))
+    if len(reasons) != len(log) or not all(isinstance(r, str) for r in reasons):
+        raise SaveError("field 'reasons' must hold one string per action")
+    bot_rngs = check_bot_rngs(doc.get("bot_rngs", {}), seats)
+
+    actions: list[Any] = []
+    history: list[Record] = []
+    states = [state]
+    total = len(log)
+    refusals: tuple[type[Exception], ...] = (*rules.error_types, *DATA_ERRORS)
+    for i, item in enumerate(log):
+        try:
+            action = rules.action_from_json(item)
+            seat = rules.actor(state)
+            state, events = rules.apply(state, action)
+        except refusals as exc:
+            raise SaveError(
+                f"the log does not replay from seed {seed}: action {i + 1} of {total} "
+                f"({short(item, 80)}) is refused ({exc})"
+            ) from None
+        actions.append(action)
+        history.append(Record(action, seat, events, reasons[i]))
+        states.append(state)
+    if state != snapshot:
+        raise SaveError(
+            f"the log replays from seed {seed} to a different state than the snapshot "
+            f"({first_difference(rules.state_to_json(state), doc['snapshot'])})"
+        )
+    meta = jsonable(rules.summary(state))
+    if doc["meta"] != meta:
+        key = next((k for k in meta if doc["meta"].get(k) != meta[k]), None)
+        detail = f"{key}: {short(doc['meta'].get(key))} but the game says {short(meta[key])}"
+        detail = detail if key else ""
+        raise SaveError(f"the listing metadata disagrees with the game ({detail or 'extra keys'})")
+    return LoadedGame(
+        state=state,
+        config=config,
+        seed=seed,
+        seats=tuple(seats),
+        names=tuple(names),
+        actions=tuple(actions),
+        history=tuple(history),
+        states=tuple(states),
+        meta=meta,
+        label=doc.get("label", ""),
+        created=doc["created"],
+        updated=doc["updated"],
+        app_version=doc["app_version"],
+        file_version=file_version,
+        bot_rngs=bot_rngs,
+        path=None if path is None else Path(path),
+        game=doc["game"],
+        rules=rules,
+    )
+
+
+# --- resuming -------------------------------------------------------------------------------
+
+
+def restore_controller(
+    loaded: LoadedGame, rules: RulesSource, make_bot: Callable[[str], Any]
+) -> Controller:
+    """A controller that resumes a loaded game exactly: same state, seats, bots and history.
+
+    ``rules`` is the game's rules or a resolver (see :func:`rules_for`; the
+    loaded game's ``game`` id picks them). ``make_bot(level)`` builds each bot
+    seat's bot; the bots' generators are set to the saved states when the save
+    has them (else seeded from the game's seed, as a new game's are). Raises
+    :class:`SaveError` for an unknown bot level or game.
+    """
+    try:
+        game_rules = rules_for(rules, loaded.game)
+    except SaveError as exc:
+        raise SaveError(exc.reason, loaded.path) from None
+    bots = {}
+    for i, seat in enumerate(loaded.seats):
+        if seat.kind == "bot":
+            try:
+                bots[i] = make_bot(seat.level)
+            except (ValueError, KeyError) as exc:
+                raise SaveError(f"seat {i}: {exc}", loaded.path) from None
+    seats = [Seat(s.kind, s.level, s.name) for s in loaded.seats]
+    ctl = Controller(game_rules, loaded.state, seats, bots, bot_seed=loaded.seed)
+    ctl.restore(loaded.history, loaded.states[: len(loaded.history)])
+    rngs = ctl.bot_generators()
+    for index, rng_state in loaded.bot_rngs.items():
+        if index in rngs:
+            rngs[index].setstate(rng_state)
+    return ctl

@@ -1,0 +1,189 @@
+"""The slot library: save files in a folder, listed, found, deleted; the shipped example saves.
+
+Every listed file is fully loaded (replayed) first, so an entry that is not
+``damaged`` will load; damaged files are listed with the reason and never changed.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import storage
+from ..controller import Seat
+from .document import AUTOSAVE, SUFFIX, RulesSource, SaveError, load_save, sanitize_name
+
+EXAMPLES_PACKAGE = "hercules.examples"
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One entry of :func:`list_saves`: a good save's listing data, or why it is damaged."""
+
+    path: Path
+    error: str = ""  #: why the file cannot be loaded ("" when it is good)
+    label: str = ""
+    created: str = ""
+    updated: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    modified: float = 0.0  #: the file's modification time (seconds since the epoch)
+
+    @property
+    def damaged(self) -> bool:
+        """True when the file cannot be loaded (``error`` says why)."""
+        return bool(self.error)
+
+    @property
+    def slot(self) -> str:
+        """The file name without ``.json``."""
+        return self.path.name[: -len(SUFFIX)] if self.path.name.endswith(SUFFIX) else self.path.name
+
+    @property
+    def title(self) -> str:
+        """What to call it in a list: the player's label, else the slot name."""
+        return self.label or self.slot
+
+    @property
+    def is_autosave(self) -> bool:
+        """True for the autosave slot."""
+        return self.slot == AUTOSAVE
+
+    @property
+    def backup(self) -> Path | None:
+        """The previous version kept beside the file, if there is one."""
+        bak = storage.backup_path(self.path)
+        return bak if bak.is_file() else None
+
+
+# --- names and places -----------------------------------------------------------------------
+
+
+def slot_path(folder: str | os.PathLike[str], name: str) -> Path:
+    """The file for a player-named slot in ``folder``: always directly inside it."""
+    return Path(folder) / (sanitize_name(name) + SUFFIX)
+
+
+def autosave_path(folder: str | os.PathLike[str]) -> Path:
+    """The autosave slot's file in ``folder``."""
+    return Path(folder) / (AUTOSAVE + SUFFIX)
+
+
+def examples_dir() -> Path:
+    """The folder of example saves shipped in the package (``hercules.examples``)."""
+    return Path(str(resources.files(EXAMPLES_PACKAGE)))
+
+
+def example_saves() -> list[Path]:
+    """The example save files shipped with the game, sorted by name."""
+    return sorted(p for p in examples_dir().glob("*" + SUFFIX) if p.is_file())
+
+
+# --- the saves folder -----------------------------------------------------------------------
+
+
+def _candidates(folder: Path) -> list[Path]:
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    # Temporary files of an interrupted write start with a dot and are never listed.
+    return [
+        p for p in entries if p.name.endswith(SUFFIX) and not p.name.startswith(".") and p.is_file()
+    ]
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _order(info: SaveInfo) -> tuple[float, str]:
+    when = info.modified
+    if info.updated:
+        with suppress(ValueError):
+            when = datetime.fromisoformat(info.updated).timestamp()
+    return (-when, info.path.name)
+
+
+def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
+    """The listing entry of one file: fully loaded and checked, or damaged with the reason.
+
+    ``rules`` is one game's rules or a resolver from a game id to its rules; a
+    save of a game it does not know is listed as damaged, with that reason.
+    """
+    path = Path(path)
+    modified = _mtime(path)
+    try:
+        g = load_save(path, rules)
+    except SaveError as exc:
+        return SaveInfo(path, error=exc.reason or "damaged", modified=modified)
+    except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong
+        reason = SaveError(f"cannot be read ({type(exc).__name__}: {exc})").reason
+        return SaveInfo(path, error=reason, modified=modified)
+    return SaveInfo(
+        path,
+        label=g.label,
+        created=g.created,
+        updated=g.updated,
+        meta=g.meta,
+        names=g.names,
+        seats=g.seats,
+        modified=modified,
+    )
+
+
+def list_saves(folder: str | os.PathLike[str], rules: RulesSource) -> list[SaveInfo]:
+    """Every ``*.json`` save in ``folder``, newest first (by its ``updated`` time).
+
+    Each file is fully validated (replayed), so an entry that is not
+    ``damaged`` will load; damaged files are listed with the reason and are
+    never changed. Backups and temporary files are not listed. A missing
+    folder lists nothing. ``rules`` as for :func:`save_info`.
+    """
+    infos = [save_info(p, rules) for p in _candidates(Path(folder))]
+    return sorted(infos, key=_order)
+
+
+def latest_save(
+    folder: str | os.PathLike[str], rules: RulesSource, *, include_finished: bool = False
+) -> Path | None:
+    """The newest save in ``folder`` that loads (for Continue), or None.
+
+    Finished games are skipped unless ``include_finished`` (their ``meta`` must
+    say ``"finished": true`` for that).
+    """
+    for info in list_saves(folder, rules):
+        if info.damaged:
+            continue
+        if info.meta.get("finished") and not include_finished:
+            continue
+        return info.path
+    return None
+
+
+def delete_save(path: str | os.PathLike[str], *, backup: bool = True) -> None:
+    """Delete a save file (and, with ``backup``, its ``.bak``). Raises :class:`SaveError`.
+
+    Only ``*.json`` files are deleted, so that a mistaken path cannot remove
+    anything else.
+    """
+    path = Path(path)
+    if not path.name.endswith(SUFFIX) or path.is_dir():
+        raise SaveError("only save files (*.json) can be deleted", path)
+    if path.resolve().parent == examples_dir().resolve():
+        raise SaveError("the example saves cannot be deleted", path)
+    try:
+        storage.delete(path, backup=backup)
+    except FileNotFoundError:
+        raise SaveError("no such file", path) from None
+    except OSError as exc:
+        raise SaveError(f"cannot delete the save ({exc.strerror or exc})", path) from None

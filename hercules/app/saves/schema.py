@@ -1,0 +1,302 @@
+"""What a save document is made of: limits, error, rules it needs, strict JSON, field checks.
+
+The lowest layer of :mod:`hercules.app.saves` (it imports nothing from the
+package): :mod:`.upgrade` and :mod:`.document` build on it, and the package
+re-exports its public names.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from .. import storage
+from ..controller import Record, Rules, Seat
+from ..registry import DEFAULT_GAME  # a document naming no game is this one's
+
+FORMAT_VERSION = 2  #: the version this build writes
+MIN_VERSION = 1  #: the oldest version it can upgrade
+MAX_BYTES = storage.MAX_BYTES  #: larger files are refused before they are read
+MAX_LOG = 200_000  #: more actions than any real game; guards the replay time
+MAX_TEXT = 100  #: longest display name, label or level
+SEAT_KINDS = ("human", "bot", "automaton")
+
+V2_REQUIRED = (
+    "format",
+    "version",
+    "app_version",
+    "game",
+    "created",
+    "updated",
+    "rules",
+    "seed",
+    "seats",
+    "names",
+    "meta",
+    "log",
+    "snapshot",
+)
+V2_OPTIONAL = ("label", "reasons", "bot_rngs")
+
+#: A generator state as ``random.Random.getstate()`` gives it.
+RngState = tuple[Any, ...]
+
+
+class SaveError(storage.StorageError):
+    """A save that cannot be read, written or trusted. ``str(err)`` is a one-line reason.
+
+    A :class:`~hercules.app.storage.StorageError` too: whoever catches those catches these.
+    """
+
+    @classmethod
+    def of(cls, exc: storage.StorageError) -> SaveError:
+        """The same reason and path as a save error."""
+        return cls(exc.reason, exc.path)
+
+
+class SaveRules(Rules, Protocol):
+    """What the save module needs from a game's rules adapter (on top of :class:`Rules`)."""
+
+    name: str  #: the game's id; files carry ``"game": name`` and the format ``"<name>-save"``
+    #: exceptions the engine raises for bad data (malformed, impossible, illegal)
+    error_types: tuple[type[Exception], ...]
+
+    def new_game(self, config_json: Any, seed: int) -> Any:
+        """The initial state for a configuration document and a seed."""
+
+    def seed_of(self, state: Any) -> int:
+        """The seed a state's game was set up with."""
+
+    def config_to_json(self, state: Any) -> dict[str, Any]:
+        """The rules configuration of a state's game."""
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        """A state as JSON."""
+
+    def state_from_json(self, doc: Any) -> Any:
+        """A validated state from JSON."""
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        """An action as JSON."""
+
+    def action_from_json(self, doc: Any) -> Any:
+        """A validated action from JSON."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """JSON-ready listing metadata; must include ``"players"`` (the seat count)."""
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A fully validated game read from a save (or from a document in memory).
+
+    ``history`` are the controller's records rebuilt by the replay (seat, events
+    and the bot's reason per action) and ``states`` every state from the set-up
+    (``states[0]``) to now (``states[-1] is state``): ready for a log pane, undo
+    and replays without replaying again. ``game`` is the game's id and ``rules``
+    the rules it was replayed with.
+    """
+
+    state: Any
+    config: dict[str, Any]
+    seed: int
+    seats: tuple[Seat, ...]
+    names: tuple[str, ...]
+    actions: tuple[Any, ...]
+    history: tuple[Record, ...]
+    states: tuple[Any, ...]
+    meta: dict[str, Any]
+    label: str
+    created: str
+    updated: str
+    app_version: str
+    file_version: int  #: the format version of the file before upgrading
+    bot_rngs: dict[int, RngState] = field(default_factory=dict)
+    path: Path | None = None
+    game: str = DEFAULT_GAME
+    rules: SaveRules | None = field(default=None, compare=False, repr=False)
+
+
+# --- helpers shared by the package ----------------------------------------------------------
+
+#: What an engine may raise on data it did not expect, besides its own error types.
+DATA_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError)
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as a file gives it back (tuples become lists etc.), so documents compare equal."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def rules_call(rules: SaveRules, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, with the engine's complaints about bad data as a :class:`SaveError`."""
+    refusals: tuple[type[Exception], ...] = (*rules.error_types, *DATA_ERRORS)
+    try:
+        return fn(*args)
+    except refusals as exc:
+        raise SaveError(f"{what} is invalid: {exc}") from None
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A value from a file, shortened for a message (whatever the file holds)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)[:limit]
+    except (RecursionError, ValueError, TypeError):
+        return "(unprintable)"
+
+
+def json_type(v: Any) -> str:
+    """What kind of JSON value ``v`` is, for a message (``"a list"``, ``"text"``...)."""
+    if isinstance(v, bool):
+        return "true/false"
+    return {dict: "an object", list: "a list", str: "text", int: "a whole number"}.get(
+        type(v), "a number" if isinstance(v, float) else "null"
+    )
+
+
+def first_difference(a: Any, b: Any, where: str = "") -> str:
+    """The first place two JSON values differ, e.g. ``players[2].supply: 3 vs 4``."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), f"{where}.{k}" if where else str(k))
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{where}[{i}]")
+    return f"{where or 'the document'}: {short(a, 40)} replayed, {short(b, 40)} saved"
+
+
+# --- reading JSON ---------------------------------------------------------------------------
+
+
+def parse_json(data: bytes) -> Any:
+    """Strict JSON from bytes (see :func:`hercules.app.storage.parse_json`); :class:`SaveError`."""
+    try:
+        return storage.parse_json(data)
+    except storage.StorageError as exc:
+        raise SaveError.of(exc) from None
+
+
+def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> Any:
+    """Read and strictly parse a JSON file of at most ``max_bytes``; :class:`SaveError`."""
+    try:
+        return storage.read_json(path, max_bytes)
+    except storage.StorageError as exc:
+        raise SaveError.of(exc) from None
+
+
+# --- checking fields ------------------------------------------------------------------------
+
+_TYPES: dict[str, tuple[type, str]] = {
+    "format": (str, "text"),
+    "app_version": (str, "text"),
+    "game": (str, "text"),
+    "created": (str, "text"),
+    "updated": (str, "text"),
+    "label": (str, "text"),
+    "rules": (dict, "an object"),
+    "seed": (int, "a whole number"),
+    "seats": (list, "a list"),
+    "names": (list, "a list"),
+    "meta": (dict, "an object"),
+    "log": (list, "a list"),
+    "reasons": (list, "a list"),
+    "bot_rngs": (dict, "an object"),
+    "snapshot": (dict, "an object"),
+}
+
+
+def check_version(doc: dict[str, Any]) -> int:
+    """The document's format version, if this build can read it; else :class:`SaveError`."""
+    version = doc.get("version")
+    if type(version) is not int:
+        raise SaveError("field 'version' must be a whole number")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"made by a newer version of the game: save format {version} "
+            f"(this version reads {MIN_VERSION} to {FORMAT_VERSION}); update the game to open it"
+        )
+    if version < MIN_VERSION:
+        raise SaveError(f"unknown save format version {version}")
+    return version
+
+
+def check_fields(doc: dict[str, Any]) -> None:
+    """Every field of a current-version document is there, known, of its type and size."""
+    for key in V2_REQUIRED:
+        if key not in doc:
+            raise SaveError(f"missing field {key!r}")
+    extra = set(doc) - set(V2_REQUIRED) - set(V2_OPTIONAL)
+    if extra:
+        raise SaveError(f"unknown field(s) {', '.join(sorted(repr(k)[:40] for k in extra))}")
+    for key, (typ, what) in _TYPES.items():
+        if key in doc:
+            v = doc[key]
+            if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+                raise SaveError(f"field {key!r} must be {what}, not {json_type(v)}")
+    for key in ("app_version", "label"):
+        if len(doc.get(key, "")) > MAX_TEXT:
+            raise SaveError(f"field {key!r} is longer than {MAX_TEXT} characters")
+    for key in ("created", "updated"):
+        _check_time(key, doc[key])
+    if len(doc["log"]) > MAX_LOG:
+        raise SaveError(f"the log has more than {MAX_LOG} actions")
+
+
+def _check_time(key: str, text: str) -> None:
+    try:
+        t = datetime.fromisoformat(text)
+    except ValueError:
+        raise SaveError(f"field {key!r} is not an ISO 8601 time: {text[:40]!r}") from None
+    if t.tzinfo is None:
+        raise SaveError(f"field {key!r} has no time zone: {text[:40]!r}")
+
+
+def check_seats(raw: list[Any]) -> list[Seat]:
+    """The seats of a document's ``seats`` field."""
+    out = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict) or set(s) != {"kind", "level", "name"}:
+            raise SaveError(f"seat {i} must be an object with kind, level and name")
+        if not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in s.values()):
+            raise SaveError(f"seat {i}: kind, level and name must be short text")
+        if s["kind"] not in SEAT_KINDS:
+            raise SaveError(f"seat {i}: unknown kind {s['kind']!r}")
+        if s["kind"] == "bot" and not s["level"]:
+            raise SaveError(f"seat {i}: a bot seat needs a level")
+        out.append(Seat(s["kind"], s["level"], s["name"]))
+    return out
+
+
+def check_bot_rngs(raw: dict[str, Any], seats: list[Seat]) -> dict[int, RngState]:
+    """The bots' generator states of a document's ``bot_rngs`` field, by seat."""
+    out: dict[int, RngState] = {}
+    for key, value in raw.items():
+        if not key.isdigit() or int(key) >= len(seats) or seats[int(key)].kind != "bot":
+            raise SaveError(f"bot_rngs: {key[:20]!r} is not a bot's seat")
+        ok = (
+            isinstance(value, list)
+            and len(value) == 3
+            and isinstance(value[1], list)
+            and all(type(x) is int for x in value[1])
+            and (value[2] is None or (type(value[2]) is float and math.isfinite(value[2])))
+        )
+        state: RngState = ()
+        if ok:
+            state = (value[0], tuple(value[1]), value[2])
+            try:
+                random.Random().setstate(state)
+            except (ValueError, TypeError, OverflowError):
+                ok = False
+        if not ok:
+            raise SaveError(f"bot_rngs: seat {key}'s generator state is malformed")
+        out[int(key)] = state
+    return out
