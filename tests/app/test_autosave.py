@@ -6,11 +6,11 @@ import random
 import threading
 
 import pytest
-from hercules.games.mebo.spec import new_controller
 
 from hercules.app.controller import Controller
 from hercules.app.saves import (
     Autosaver,
+    GameSaver,
     SaveError,
     autosave_path,
     game_document,
@@ -18,6 +18,7 @@ from hercules.app.saves import (
     rules_resolver,
 )
 from hercules.games.mebo.engine.adapter import RULES
+from hercules.games.mebo.spec import new_controller
 
 
 def played(seed: int = 3, moves: int = 30) -> Controller:
@@ -115,3 +116,35 @@ def test_a_broken_callback_does_not_hide_a_good_write(tmp_path):
     future = saver.submit(game_document(played(), ["A", "B"]), RULES, target, boom)
     saver.close()
     assert future.result() == target and target.is_file()
+
+
+def test_a_game_saver_writes_the_autosave_slot_and_keeps_its_first_date(tmp_path):
+    ctl = played()
+    saver = GameSaver(ctl, ["Red", "Blue bot"], folder=lambda: tmp_path)
+    assert saver.created is None
+    saver.save()
+    saver.wait()
+    first = saver.created
+    loaded = load_save(autosave_path(tmp_path), RULES)
+    assert loaded.created == first and loaded.names == ("Red", "Blue bot")
+    saver.save(tmp_path / "slot.json", label="Evening game")
+    saver.wait()
+    slot = load_save(tmp_path / "slot.json", RULES)
+    assert slot.label == "Evening game" and slot.created == first
+    assert saver.take_failure() is None
+    saver.close()
+
+
+def test_a_game_saver_keeps_a_workers_failure_for_its_owner_once(tmp_path):
+    ctl = played()
+    saver = GameSaver(ctl, ["Red", "Blue bot"], folder=lambda: tmp_path)
+    blocked = tmp_path / "a-folder.json"
+    blocked.mkdir()  # a folder where the file should go: the write fails on the worker
+    saver.save(blocked)
+    saver.wait()
+    failure = saver.take_failure()
+    assert isinstance(failure, SaveError)
+    assert saver.take_failure() is None
+    assert not any(p.is_file() for p in tmp_path.iterdir())
+    saver.close()
+    saver.close()

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from hercules.games.mebo.spec import new_controller
-
 from hercules.app.controller import Controller, GameController, Record
 from hercules.app.replay import ReplayController
 from hercules.app.saves import example_saves, load_save
 from hercules.games.mebo.engine.adapter import RULES
+from hercules.games.mebo.spec import new_controller
 
 
 def midgame_replay() -> ReplayController:

@@ -17,7 +17,7 @@ takes one game's rules or a resolver from a game id to its rules (see
 from __future__ import annotations
 
 from ..storage import BACKUP_SUFFIX, atomic_write, backup_path
-from .autosave import Autosaver
+from .autosave import Autosaver, GameSaver
 from .document import (
     AUTOSAVE,
     MAX_NAME,
@@ -79,6 +79,7 @@ __all__ = [
     "UPGRADES",
     # types
     "Autosaver",
+    "GameSaver",
     "LoadedGame",
     "RulesSource",
     "SaveError",

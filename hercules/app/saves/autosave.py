@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from .document import RulesSource, read_document, write_save
+from .. import paths
+from .document import RulesSource, SaveRules, game_document, now_iso, read_document, write_save
+from .library import autosave_path
 
 log = logging.getLogger(__name__)
 
@@ -94,3 +96,66 @@ def _write(
     if error is not None:
         raise error
     return path
+
+
+class GameSaver:
+    """How one running game is saved: the autosave slot and named slots, off the frame loop.
+
+    A table owns one. ``save`` takes the document at once (on the caller's thread, so it is
+    exactly this moment's game) and hands checking and writing to its :class:`Autosaver`.
+    A failure on the worker is kept in :attr:`failure` for the table to show on its next
+    frame. ``created`` is set by the first save and kept by every later one.
+    """
+
+    def __init__(
+        self,
+        controller: Any,
+        names: Sequence[str],
+        *,
+        created: str | None = None,
+        label: str = "",
+        folder: Callable[[], Path] = paths.saves_dir,
+    ) -> None:
+        self.controller = controller
+        self.names = names
+        self.created = created
+        self.label = label
+        self.failure: Exception | None = None
+        self._folder = folder
+        self._writer = Autosaver()
+
+    def save(self, path: str | os.PathLike[str] | None = None, label: str | None = None) -> None:
+        """Save to ``path`` (None: the autosave slot) with ``label`` (None: the current one).
+
+        Raises :class:`SaveError` or ``OSError`` when the document cannot even be taken
+        (nothing is written then); later failures land in :attr:`failure`.
+        """
+        target = path or autosave_path(self._folder())
+        if self.created is None:
+            self.created = now_iso()
+        doc = game_document(
+            self.controller,
+            self.names,
+            label=label if label is not None else self.label,
+            created=self.created,
+        )
+        # The controller only promises the shell's Rules; a game's adapter also reads saves.
+        rules = cast(SaveRules, self.controller.rules)
+        self._writer.submit(doc, rules, target, self._done)
+
+    def _done(self, error: Exception | None) -> None:
+        # On the worker thread: only leave the outcome for the owner to read.
+        self.failure = error
+
+    def take_failure(self) -> Exception | None:
+        """The last write's failure, once (None when it went well or was already taken)."""
+        error, self.failure = self.failure, None
+        return error
+
+    def wait(self) -> None:
+        """Block until the pending saves are on disk (tests, quitting)."""
+        self._writer.wait()
+
+    def close(self) -> None:
+        """Finish the pending saves and stop the saving thread."""
+        self._writer.close()

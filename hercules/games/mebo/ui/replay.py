@@ -19,9 +19,11 @@ from .table import TableScene
 class ReplayScene(TableScene):
     """The table in replay mode: controls instead of moves."""
 
+    ctl: ReplayController
+
     def __init__(self, app: Any, loaded: Any) -> None:
         ctl = ReplayController(RULES, loaded)
-        super().__init__(app, ctl, display_names(loaded), autosave=False)  # type: ignore[arg-type]
+        super().__init__(app, ctl, display_names(loaded), autosave=False)
         self.playing = False
         self.timer = 0.0
 

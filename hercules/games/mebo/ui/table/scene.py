@@ -8,14 +8,13 @@ each action returns become animation in :class:`~.animations.EventAnimator`, and
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, cast
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from hercules.app import paths, saves
-from hercules.app.controller import Controller, Record
+from hercules.app import saves
+from hercules.app.controller import GameController, Record
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.spec import GAME_ID
@@ -45,14 +44,14 @@ def refusal(err: Exception) -> str:
 
 
 class TableScene(Scene):
-    """Plays one game through a :class:`Controller`."""
+    """Plays one game through a controller (live or a replay: any :class:`GameController`)."""
 
     game_id = GAME_ID
 
     def __init__(
         self,
         app: Any,
-        controller: Controller,
+        controller: GameController,
         names: list[str],
         *,
         autosave: bool = True,
@@ -63,10 +62,8 @@ class TableScene(Scene):
         self.ctl = controller
         self.names = names
         self.autosave = autosave
-        self.created = created  # when this game was first saved (kept by every later save)
-        self.label = label
-        self.saved_notice = ""
-        self._saver: Any = None  # a one-thread pool: disk writes never stall a frame
+        # Writes saves on its own thread: disk writes never stall a frame.
+        self.saver = saves.GameSaver(controller, names, created=created, label=label)
         self.log: list[str] = []  # the log's lines, described from ``self.logged``
         self.logged: list[Record] = []  # the records in the log, to describe them again
         self.anim = EventAnimator()
@@ -213,56 +210,35 @@ class TableScene(Scene):
         if self.ctl.undo() is None:
             self.say(t("msg.cannot_undo"))
 
-    # --- saving (the autosaver) --------------------------------------------------------------
-    def save_to(self, path: Any, label: str | None = None) -> None:
-        """Save the game (``path`` None: the autosave slot), writing on a worker thread.
+    # --- saving (the game's saver) ------------------------------------------------------------
+    @property
+    def label(self) -> str:
+        """The name the player gave this game's save ("" until saved in a named slot)."""
+        return self.saver.label
 
-        The document is taken now, on the frame loop, so it is exactly this moment's
-        game; checking it and writing it to disk happen off the loop.
-        """
+    @label.setter
+    def label(self, value: str) -> None:
+        self.saver.label = value
+
+    @property
+    def created(self) -> str | None:
+        """When this game was first saved (kept by every later save)."""
+        return self.saver.created
+
+    def save_to(self, path: Any, label: str | None = None) -> None:
+        """Save the game (``path`` None: the autosave slot); written off the frame loop."""
         try:
-            folder = paths.saves_dir()
-            target = path or saves.autosave_path(folder)
-            now = saves.now_iso()
-            if self.created is None:
-                self.created = now
-            doc = saves.game_document(
-                self.ctl,
-                self.names,
-                label=label if label is not None else self.label,
-                created=self.created,
-            )
+            self.saver.save(path, label)
         except (OSError, saves.SaveError) as exc:
             self.say(t("msg.save_failed", why=str(exc)))
-            return
-        if self._saver is None:
-            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
-        # The controller only promises the shell's Rules; a game's adapter also reads saves.
-        rules = cast(saves.SaveRules, self.ctl.rules)
-
-        def write() -> str:
-            saves.read_document(doc, rules, target)  # never write what would not load
-            saves.write_save(target, doc)
-            return str(target)
-
-        future = self._saver.submit(write)
-        future.add_done_callback(self._saved)
-
-    def _saved(self, future: Any) -> None:
-        # Runs on the saving thread: only hand a message over to the frame loop.
-        exc = future.exception()
-        self.saved_notice = t("msg.save_failed", why=str(exc)) if exc else ""
 
     def wait_for_saves(self) -> None:
         """Block until pending saves are on disk (tests, quitting)."""
-        if self._saver is not None:
-            self._saver.submit(lambda: None).result()
+        self.saver.wait()
 
     def close_saves(self) -> None:
         """Finish writing pending saves and stop the saving thread."""
-        if self._saver is not None:
-            self._saver.shutdown(wait=True)
-            self._saver = None
+        self.saver.close()
 
     # --- buttons and prompts -----------------------------------------------------------------
     def human_seat(self) -> int:
@@ -301,9 +277,9 @@ class TableScene(Scene):
         """Animations, the bot pace, overlays for pending human decisions, game over."""
         self.anim.speed = self.app.settings.animation_speed
         self.anim.update(dt)
-        if self.saved_notice:
-            self.say(self.saved_notice)
-            self.saved_notice = ""
+        failure = self.saver.take_failure()
+        if failure is not None:
+            self.say(t("msg.save_failed", why=str(failure)))
         if self.message_time > 0:
             self.message_time -= dt
         if self.app.top is not self:
