@@ -1,6 +1,6 @@
 """Frame-time benchmark: a bot-only game through the real scene loop, animations on.
 
-python tools/bench_ui.py [--size 1600x900] [--players 4] [--seed 1] [--max-frames N]
+python tools/bench_ui.py [--size 1600x900] [--players 4] [--seed 1] [--max-frames N] [--game ID]
 
 Prints frame-time p50, p95 and max over the whole game and the time from process
 start to the first drawn title frame; the last line is one JSON object.
@@ -22,13 +22,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Autosaves during the run go to a throwaway folder, never the user's saves.
 os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-tool-"))
 
+from cli_args import add_game_option  # noqa: E402
+
+from hercules.ui.app import App, Settings  # noqa: E402
+
 STARTUP_CHILD = """
 import time, os
 t0 = float(os.environ["HERCULES_T0"])
 from hercules.ui.app import App
-from hercules.ui.scenes.title import TitleScene
 app = App((1600, 900))
-app.push(TitleScene(app))
+app.nav.title()
 app.frame(0.016)
 print(time.time() - t0)
 app.close()
@@ -61,29 +64,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-frames", type=int, default=60000)
     p.add_argument("--bot-delay", type=float, default=0.3)
+    add_game_option(p)
     args = p.parse_args(argv)
+    spec = args.game
     w, h = (int(v) for v in args.size.lower().split("x"))
 
     startup = min(startup_seconds() for _ in range(3))
 
-    from hercules.games.mebo.ui.gameover import GameOverScene
-    from hercules.games.mebo.ui.setup import start_game
-    from hercules.games.mebo.ui.table import TableScene
-    from hercules.ui.app import App, Settings
-
     app = App((w, h), Settings(animation_speed=1.0, bot_delay=args.bot_delay))
-    ctl, names = start_game("standard", ["normal"] * args.players, args.seed)
+    level = spec.bot_levels[min(1, len(spec.bot_levels) - 1)]  # the middle level: Normal
+    ctl = spec.new_controller(spec.variants[0], [level] * args.players, args.seed)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
     t_enter = time.perf_counter()
-    app.push(TableScene(app, ctl, names))  # builds widgets and pre-renders board and cards
+    table = app.nav.play(spec.id, ctl, names)  # builds widgets, pre-renders board and cards
     enter_ms = (time.perf_counter() - t_enter) * 1000
     dt = 1 / 60
     frames = 0
     t0 = time.perf_counter()
-    while frames < args.max_frames and not isinstance(app.top, GameOverScene):
+    # The table shows its game-over screen over itself once the last animation has played.
+    while frames < args.max_frames and app.top is table:
         app.frame(dt)  # simulated 60 FPS clock: measures work per frame, not sleeping
         frames += 1
     wall = time.perf_counter() - t0
-    reached = isinstance(app.top, GameOverScene)
+    reached = ctl.is_over and app.top is not table
     for _ in range(30):  # and the game-over screen itself
         app.frame(dt)
     times = [x * 1000 for x in app.frame_times]
@@ -96,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         "table_enter_ms": round(enter_ms, 1),
         "frames": len(times),
         "actions": len(ctl.history),
-        "rounds": ctl.state.round,
+        "rounds": spec.rules.summary(ctl.state).get("round"),
         "game_over_reached": reached,
         "wall_s": round(wall, 1),
         "size": f"{w}x{h}",
