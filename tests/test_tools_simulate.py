@@ -136,6 +136,7 @@ def test_defaults_run() -> None:
         (("--mode", "solo", "--players", "4"), "solo"),
         (("--mode", "print-and-play"), "--mode"),
         (("--turbo",), "unrecognized arguments"),
+        (("--game", "chess"), "no game 'chess' in the box"),
     ],
 )
 def test_bad_options_give_a_clear_usage_error(args: tuple[str, ...], message: str) -> None:

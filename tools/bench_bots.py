@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from cli_args import positive, whole_number
+from cli_args import only_game, positive, whole_number
 
 from hercules.games.mebo.ai import BOT_LEVELS, make_bot
 from hercules.games.mebo.ai.arena import percentile, play_game
@@ -65,6 +65,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--seed", type=whole_number, default=1, help="seed of game 0; game k uses S+k"
     )
+    only_game(parser, "hercules", "the MEBO game's bot arena")
     return parser.parse_args(argv)
 
 

@@ -41,3 +41,23 @@ def game_spec(text: str) -> Any:
     except UnknownGameError:
         known = ", ".join(load_games().ids())
         raise argparse.ArgumentTypeError(f"no game {text!r} in the box (games: {known})") from None
+
+
+def only_game(parser: argparse.ArgumentParser, game_id: str, why: str) -> None:
+    """``--game``, for a tool built on one game's own modules: any other game is refused.
+
+    ``why`` says what the tool needs that only that game has (e.g. "the MEBO game's arena").
+    """
+    parser.add_argument(
+        "--game",
+        default=game_id,
+        type=lambda text: _only(text, game_id, why),
+        help=f"the game of the box (only {game_id}: this tool uses {why})",
+    )
+
+
+def _only(text: str, game_id: str, why: str) -> str:
+    spec = game_spec(text)
+    if spec.id != game_id:
+        raise argparse.ArgumentTypeError(f"{spec.id!r} cannot be used here: this tool uses {why}")
+    return str(spec.id)

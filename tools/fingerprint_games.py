@@ -20,6 +20,8 @@ import random
 import sys
 from typing import Any
 
+from cli_args import only_game
+
 from hercules.games.mebo.ai.bots import make_bot
 from hercules.games.mebo.engine import (
     GameConfig,
@@ -90,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="random games per mode and count")
     parser.add_argument("--bot-games", type=int, default=2, help="bot games per mode and count")
     parser.add_argument("--mode", choices=MODES, action="append", help="only these modes")
+    only_game(parser, "hercules", "the MEBO game's engine directly")
     args = parser.parse_args(argv)
     for mode in args.mode or MODES:
         digest, actions = fingerprint(mode, args.games, args.bot_games)

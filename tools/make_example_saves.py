@@ -17,6 +17,8 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+from cli_args import only_game
+
 from hercules.app.controller import Controller
 from hercules.app.saves import game_document, read_document, write_save
 from hercules.games.mebo.ai import make_bot
@@ -121,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "saves")
     ap.add_argument("--fixtures", type=Path, default=ROOT / "tests" / "app" / "fixtures")
+    only_game(ap, "hercules", "the MEBO game's example scenarios")
     args = ap.parse_args(argv)
 
     # A four-player game in the middle: round 6, the human about to move.

@@ -34,7 +34,7 @@ import traceback
 from collections import Counter
 from typing import Any
 
-from cli_args import positive, whole_number
+from cli_args import only_game, positive, whole_number
 
 from hercules.games.mebo.ai import make_bot
 from hercules.games.mebo.ai.arena import GameRecord, percentile, play_game, wilson_interval
@@ -108,6 +108,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="worker processes (default: one per CPU)",
     )
     parser.add_argument("--csv", metavar="FILE", help="write one row per game and seat")
+    only_game(parser, "hercules", "the MEBO game's bot arena")
     args = parser.parse_args(argv)
     if args.csv is not None:
         folder = os.path.dirname(os.path.abspath(args.csv))

@@ -79,6 +79,9 @@ class GameSpec:
     ui: Mapping[str, str]  #: role -> "module:attribute" (see UI_ROLES)
     rules_text: str = ""  #: the name of the rules text file among the shell's texts
     description: Mapping[str, str] = field(default_factory=dict)  #: one line per language
+    #: Optional hooks for the box's tools, role -> "module:name" (e.g. ``statistics`` of
+    #: finished games and their ``report`` lines, for ``tools/simulate.py``).
+    tools: Mapping[str, str] = field(default_factory=dict)
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
@@ -87,6 +90,14 @@ class GameSpec:
     def ui_entry(self, role: str) -> Any:
         """The scene class or function playing ``role`` (imported on first use)."""
         module, _, attr = self.ui[role].partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+    def tool_entry(self, role: str) -> Any:
+        """The tools' hook playing ``role``, or None if the game offers none."""
+        target = self.tools.get(role)
+        if target is None:
+            return None
+        module, _, attr = target.partition(":")
         return getattr(importlib.import_module(module), attr)
 
 
@@ -99,7 +110,7 @@ def check_spec(spec: Any) -> GameSpec:
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
     for f in fields(spec):
         value = getattr(spec, f.name)
-        optional = f.name in ("rules_text", "description")
+        optional = f.name in ("rules_text", "description", "tools")
         if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
@@ -116,6 +127,9 @@ def check_spec(spec: Any) -> GameSpec:
         target = spec.ui.get(role)
         if not isinstance(target, str) or not _TARGET.match(target):
             raise RegistryError(f"{where}: ui {role!r} must be 'module:name', got {target!r}")
+    for role, target in spec.tools.items():
+        if not isinstance(target, str) or not _TARGET.match(target):
+            raise RegistryError(f"{where}: tool {role!r} must be 'module:name', got {target!r}")
     for role in UI_ROLES:
         module = spec.ui[role].partition(":")[0]
         try:

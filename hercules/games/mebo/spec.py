@@ -62,4 +62,8 @@ SPEC = GameSpec(
         "seat_names": f"{_UI}.setup:names_for",
     },
     rules_text="rules",
+    tools={
+        "statistics": "hercules.games.mebo.stats:statistics",
+        "report": "hercules.games.mebo.stats:report_lines",
+    },
 )

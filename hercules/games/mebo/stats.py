@@ -1,0 +1,78 @@
+"""The MEBO game's statistics of finished games, for the box's tools (``simulate.py``).
+
+How often each end condition happened, what decided first place, the winners' mean VP, wins
+by seat and the mean VP per seat in each scoring category of the variant. Pure: reads states.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import GameState, find_variant, score, tiebreaks
+
+END_CONDITIONS = ("column_12", "hades_cubes")
+
+
+def mode_tiebreaks(mode: str) -> tuple[str, ...]:
+    """The ``ScoreResult.tiebreak`` values of ``mode``: "" when the totals alone decided first
+    place, the mode's three criteria, or "shared"."""
+    return ("", *tiebreaks(mode), "shared")
+
+
+def statistics(finals: Sequence[GameState]) -> dict[str, Any]:
+    """The statistics of some finished games of one variant and seat count."""
+    mode = finals[0].config.mode
+    players = finals[0].n
+    end_conditions = Counter(dict.fromkeys(END_CONDITIONS, 0))
+    decided = Counter(dict.fromkeys(mode_tiebreaks(mode), 0))
+    wins_by_seat = Counter(dict.fromkeys(range(players), 0))
+    # The variant's scoring categories (``PlayerScore`` fields; the others are 0).
+    categories = find_variant(mode).score_categories
+    category_vp = Counter(dict.fromkeys(categories, 0))
+    winner_vp = []
+    for state in finals:
+        end_conditions.update(state.ended_by)
+        result = score(state)
+        decided[result.tiebreak] += 1
+        for seat in result.winners:
+            wins_by_seat[seat] += 1
+            winner_vp.append(result.players[seat].total)
+        for ps in result.players:
+            for name in categories:
+                category_vp[name] += getattr(ps, name)
+    games = len(finals)
+    seats = games * players
+    return {
+        "mean_rounds": round(sum(s.round for s in finals) / games, 2),
+        "end_conditions": dict(end_conditions),
+        "tiebreaks": dict(decided),
+        "mean_winner_vp": round(sum(winner_vp) / len(winner_vp), 2),
+        "wins_by_seat": {str(k): v for k, v in sorted(wins_by_seat.items())},
+        "mean_vp_by_category": {k: round(v / seats, 2) for k, v in category_vp.items()},
+    }
+
+
+def report_lines(stats: dict[str, Any]) -> list[str]:
+    """The human-readable lines of :func:`statistics` (``stats`` also holds ``games``)."""
+    games = stats["games"]
+    lines = [
+        f"  mean rounds/game   {stats['mean_rounds']:>12.2f}",
+        f"  mean VP of winners {stats['mean_winner_vp']:>12.2f}",
+        "  end conditions:",
+    ]
+    for name, n in stats["end_conditions"].items():
+        lines.append(f"    {name:<20} {n:>7}  {100 * n / games:6.1f}%")
+    lines.append("  first place decided by:")
+    for name, n in stats["tiebreaks"].items():
+        label = name or "totals (no tie-break)"
+        lines.append(f"    {label:<22} {n:>5}  {100 * n / games:6.1f}%")
+    lines.append(
+        "  wins by seat: " + ", ".join(f"{k}: {v}" for k, v in stats["wins_by_seat"].items())
+    )
+    lines.append(
+        "  mean VP per seat: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in stats["mean_vp_by_category"].items())
+    )
+    return lines
