@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     level = spec.bot_levels[min(1, len(spec.bot_levels) - 1)]  # the middle level: Normal
     ctl = spec.new_controller(spec.variants[0], [level] * args.players, args.seed)
     names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    spec.ui_entry("table")  # import the table's modules first: the figure is the transition
     t_enter = time.perf_counter()
     table = app.nav.play(spec.id, ctl, names)  # builds widgets, pre-renders board and cards
     enter_ms = (time.perf_counter() - t_enter) * 1000
