@@ -28,8 +28,8 @@ class TableGeometry:
         self.state = state
 
     @property
-    def pnp(self) -> bool:
-        """True in the print-and-play variant: score sheets instead of cubes and cards."""
+    def sheet(self) -> bool:
+        """The variant keeps score sheets (print-and-play) instead of cubes and cards."""
         return bool(self.state.config.variant.sheet)
 
     def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
@@ -133,7 +133,7 @@ class TableGeometry:
                 out.append(Target(r, kind if seat == s.current else "opp_die", seat=seat, value=i))
             for cid, r in self.hand_cards(seat):
                 out.append(Target(r, "hand_card", seat=seat, value=cid))
-            if self.pnp:
+            if self.sheet:
                 for rid, r in self.sheet_layout(seat)[1]:
                     out.append(Target(r, "hand_card", seat=seat, value=rid))
         return out

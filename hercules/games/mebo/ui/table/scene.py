@@ -93,8 +93,8 @@ class TableScene(Scene):
         return self.targeting.aim
 
     @property
-    def pnp(self) -> bool:
-        """True in the print-and-play variant: score sheets instead of cubes and cards."""
+    def sheet(self) -> bool:
+        """The variant keeps score sheets (print-and-play) instead of cubes and cards."""
         return bool(self.state.config.variant.sheet)
 
     @property
@@ -113,7 +113,7 @@ class TableScene(Scene):
 
     def new_painter(self) -> TablePainter:
         """The painter of this game's variant (the one place the variant is chosen)."""
-        return PnpPainter() if self.pnp else TablePainter()
+        return PnpPainter() if self.sheet else TablePainter()
 
     def button_grid(self, row: int, col: int, cols: int, key: str) -> Any:
         """A sidebar button in a grid of two rows; its text and tooltip come from ``key``."""
@@ -270,7 +270,7 @@ class TableScene(Scene):
 
     def prompt_lines(self) -> list[str]:
         """What the player to act can do now, in words."""
-        return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.pnp)
+        return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.sheet)
 
     # --- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

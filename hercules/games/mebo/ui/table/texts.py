@@ -24,7 +24,7 @@ from .frame import TableFrame, source_name
 
 
 def prompt_text(
-    state: Any, seat: int, aim: Aim | None, legal: Callable[[], list[Action]], pnp: bool
+    state: Any, seat: int, aim: Aim | None, legal: Callable[[], list[Action]], sheet: bool
 ) -> list[str]:
     """What the player to act (``seat``, -1: nobody here) can do now, in words."""
     s = state
@@ -40,7 +40,7 @@ def prompt_text(
         ways = labour_ways(s, legal())
         if ways:
             return [
-                t("prompt.choose_labour_pnp" if pnp else "prompt.choose_labour"),
+                t("prompt.choose_labour_pnp" if sheet else "prompt.choose_labour"),
                 t("prompt.reachable", labours=", ".join(str(c) for c in sorted(ways))),
             ]
         return [t("prompt.no_labour")]
