@@ -160,7 +160,7 @@ class Controller:
         self._listeners: list[Listener] = []
         self._rngs = {seat: random.Random(bot_seed * 1009 + seat) for seat in self.bots}
         self._pool: ThreadPoolExecutor | None = None
-        self._thinking: Future | None = None
+        self._thinking: Future[Any] | None = None
         self._thinking_state: Any = None
 
     # --- observing ------------------------------------------------------------------------
@@ -292,7 +292,7 @@ class Controller:
         chance = getattr(self.rules, "chance_state", None)
         if chance is None:
             return False  # a game that cannot say what is random allows no undo
-        return chance(self._before[-1]) == chance(self.state)
+        return bool(chance(self._before[-1]) == chance(self.state))
 
     def undo(self) -> Record | None:
         """Take back the last action if :meth:`can_undo`; returns it, or None."""

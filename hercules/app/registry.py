@@ -152,11 +152,11 @@ class Registry:
 
     def register(self, spec: Any) -> GameSpec:
         """Add a game; a malformed spec or a second game with the same id is refused."""
-        spec = check_spec(spec)
-        if spec.id in self._games:
-            raise RegistryError(f"two games have the id {spec.id!r}")
-        self._games[spec.id] = spec
-        return spec
+        checked = check_spec(spec)
+        if checked.id in self._games:
+            raise RegistryError(f"two games have the id {checked.id!r}")
+        self._games[checked.id] = checked
+        return checked
 
     def unregister(self, game_id: str) -> None:
         """Remove a game (tests that register a game of their own)."""

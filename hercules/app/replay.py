@@ -16,7 +16,7 @@ from .saves import LoadedGame
 
 
 def _round(state: Any) -> int:
-    return state.round
+    return int(state.round)
 
 
 class ReplayController:

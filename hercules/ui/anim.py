@@ -96,7 +96,9 @@ class Animator:
         start = self.anims[-1].delay - self.anims[-1].elapsed if self.anims else 0.0
         return self._add(kind, duration, max(start, 0.0), data, advance=False)
 
-    def _add(self, kind: str, duration: float, delay: float, data: dict, advance: bool) -> Anim:
+    def _add(
+        self, kind: str, duration: float, delay: float, data: dict[str, Any], advance: bool
+    ) -> Anim:
         if self.speed <= 0:
             duration = 0.0
             delay = 0.0

@@ -86,7 +86,9 @@ def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame
     return surf
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour, border: Colour, r: int = 10):
+def panel(
+    surface: pygame.Surface, rect: pygame.Rect, fill: Colour, border: Colour, r: int = 10
+) -> None:
     """A rounded panel with a soft drop shadow and a gold edge."""
     surface.blit(_shadow(rect.w, rect.h, r), (rect.x - 1, rect.y + 2))
     pygame.draw.rect(surface, fill, rect, border_radius=r)

@@ -8,7 +8,7 @@ shell stays ignorant of every game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hercules.app import paths, saves
 from hercules.app.registry import GameSpec, games, get_game, rules_for
@@ -90,7 +90,7 @@ class Navigator:
         for rec in history:
             table.log_record(rec)
         self.app.replace(table)
-        return table
+        return cast(Scene, table)
 
     def open_saved(self, loaded: Any) -> Scene:
         """Resume a loaded game on its table: same state, seats, bots and log."""

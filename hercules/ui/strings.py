@@ -21,7 +21,8 @@ _LANG = ["en"]
 
 @lru_cache(maxsize=4)
 def _table(lang: str) -> dict[str, str]:
-    return json.loads(asset_text("ui", "strings", f"{lang}.json"))
+    table: dict[str, str] = json.loads(asset_text("ui", "strings", f"{lang}.json"))
+    return table
 
 
 def normalise(lang: object) -> str:

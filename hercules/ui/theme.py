@@ -20,7 +20,7 @@ def asset_text(*parts: str) -> str:
 @lru_cache(maxsize=1)
 def theme_data() -> dict[str, Any]:
     """The decoded ``ui/theme.json``."""
-    data = json.loads(asset_text("ui", "theme.json"))
+    data: dict[str, Any] = json.loads(asset_text("ui", "theme.json"))
     if data.get("format") != "hercules-theme":
         raise ValueError("ui/theme.json is not a hercules-theme document")
     return data
@@ -28,7 +28,8 @@ def theme_data() -> dict[str, Any]:
 
 def gui_theme() -> dict[str, Any]:
     """The pygame_gui theme (a dict, which pygame_gui accepts as theme_path)."""
-    return json.loads(asset_text("ui", "gui_theme.json"))
+    theme: dict[str, Any] = json.loads(asset_text("ui", "gui_theme.json"))
+    return theme
 
 
 def colour(name: str) -> Colour:
@@ -62,7 +63,9 @@ class Fonts:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._text: dict[tuple, Any] = {}  # rendered surfaces, and wrapped lines (``wrap``)
+        self._text: dict[
+            tuple[Any, ...], Any
+        ] = {}  # rendered surfaces, and wrapped lines (``wrap``)
 
     def reset(self) -> None:
         """Forget fonts (they die with ``pygame.quit``; a new App starts afresh)."""

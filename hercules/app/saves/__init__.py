@@ -16,6 +16,7 @@ takes one game's rules or a resolver from a game id to its rules (see
 
 from __future__ import annotations
 
+from ..registry import DEFAULT_GAME
 from ..storage import BACKUP_SUFFIX, atomic_write, backup_path
 from .autosave import Autosaver, GameSaver
 from .document import (
@@ -47,7 +48,6 @@ from .library import (
     slot_path,
 )
 from .schema import (
-    DEFAULT_GAME,
     FORMAT_VERSION,
     MAX_BYTES,
     MAX_LOG,

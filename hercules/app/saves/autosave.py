@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any, cast
 
 from .. import paths
-from .document import RulesSource, SaveRules, game_document, now_iso, read_document, write_save
+from .document import game_document, now_iso, read_document, write_save
+from .games import RulesSource
 from .library import autosave_path
+from .schema import SaveRules
 
 log = logging.getLogger(__name__)
 

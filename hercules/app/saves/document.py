@@ -42,11 +42,11 @@ from hercules import __version__
 
 from .. import storage
 from ..controller import Controller, Record, Seat
+from ..registry import DEFAULT_GAME
 from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
 from .schema import (
     DATA_ERRORS,
-    DEFAULT_GAME,
     FORMAT_VERSION,
     MAX_BYTES,
     MAX_TEXT,

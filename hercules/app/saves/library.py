@@ -16,7 +16,9 @@ from typing import Any
 
 from .. import storage
 from ..controller import Seat
-from .document import AUTOSAVE, SUFFIX, RulesSource, SaveError, load_save, sanitize_name
+from .document import AUTOSAVE, SUFFIX, load_save, sanitize_name
+from .games import RulesSource
+from .schema import SaveError
 
 EXAMPLES_PACKAGE = "hercules.examples"
 

@@ -194,7 +194,9 @@ def _next_turn(s: GameState, seat: int) -> GameState:
     return t
 
 
-def _set_faces(s: GameState, seat: int, which: tuple[int, ...], faces: tuple) -> GameState:
+def _set_faces(
+    s: GameState, seat: int, which: tuple[int, ...], faces: tuple[int, ...]
+) -> GameState:
     """A copy of ``s`` with the seat's dice ``which`` (2 = the white die) showing ``faces``."""
     t = s.copy()
     p = t.mutable_player(seat)

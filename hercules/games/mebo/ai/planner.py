@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from hercules.games.mebo.engine import Action, card_set, labour_result
 from hercules.games.mebo.engine.abilities import ABILITIES
@@ -137,9 +138,9 @@ def plan_labours(
     pairs = list(combinations(range(n), 2))
     start_used = tuple(0 for _ in groups)
     best: dict[int, Plan] = {}
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     # (cubes, gods, steps, tiebreak counter, dice, used counts, uses so far)
-    heap: list[tuple] = [(0, 0, 0, 0, start_dice, start_used, ())]
+    heap: list[tuple[Any, ...]] = [(0, 0, 0, 0, start_dice, start_used, ())]
     counter = 1
     while heap:
         cubes, gods, steps, _, dice, used, uses = heapq.heappop(heap)
@@ -192,8 +193,8 @@ def plan_labours(
 
 
 def _moves(
-    ability: str, card: str, dice: tuple[int, ...], sources: list, pnp: bool = False
-) -> list[tuple]:
+    ability: str, card: str, dice: tuple[int, ...], sources: list[Any], pnp: bool = False
+) -> list[tuple[tuple[int, ...], Action]]:
     """The dice each use of ``card`` (pnp: of the power row ``card``) can make, with its action.
 
     Copy takes another seat's faces; the other certain abilities change one die as their

@@ -48,7 +48,14 @@ class Ability:
 
 
 def _dice_changed(
-    s: GameState, seat: int, p: PlayerState, how: str, act: Action, old: list, dice: list, events
+    s: GameState,
+    seat: int,
+    p: PlayerState,
+    how: str,
+    act: Action,
+    old: list[int],
+    dice: list[int],
+    events: list[Event],
 ) -> None:
     p.dice = tuple(dice[:2])
     if len(dice) > WHITE:

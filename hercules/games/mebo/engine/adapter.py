@@ -28,7 +28,9 @@ class HerculesRules:
         """Every legal action, sorted."""
         return rules.legal_actions(state)
 
-    def apply(self, state: GameState, action: Any, seat: int | None = None) -> tuple[Any, list]:
+    def apply(
+        self, state: GameState, action: Any, seat: int | None = None
+    ) -> tuple[Any, list[Any]]:
         """Apply a legal action."""
         return rules.apply(state, action, seat)
 

@@ -107,14 +107,14 @@ def _symbols(obj: dict[str, Any], where: str) -> tuple[str, ...]:
 
 
 def _ability(obj: dict[str, Any], where: str) -> str:
-    ab = _req(obj, "ability", str, where)
+    ab: str = _req(obj, "ability", str, where)
     if ab not in ACTIVE_ABILITIES | PASSIVE_ABILITIES:
         raise CardDataError(f"{where}: unknown ability {ab!r}")
     return ab
 
 
 def _torches(obj: dict[str, Any], where: str) -> int:
-    t = _req(obj, "torches", int, where)
+    t: int = _req(obj, "torches", int, where)
     if t not in (0, 3, 4):
         raise CardDataError(f"{where}: torches must be 0 (every game), 3 or 4, not {t}")
     return t
@@ -397,7 +397,7 @@ def parse_pnp_data(data: Any) -> PnpRules:
         raise CardDataError(f"{where}: not a hercules-pnp document")
 
     def count(key: str, lo: int) -> int:
-        v = _req(data, key, int, where)
+        v: int = _req(data, key, int, where)
         if v < lo:
             raise CardDataError(f"{where}: {key} must be at least {lo}, not {v}")
         return v

@@ -7,6 +7,10 @@ replaying a game reproduce every roll and shuffle exactly. The global
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -37,7 +41,7 @@ def roll_die(state: int) -> tuple[int, int]:
     return state, z % 6 + 1
 
 
-def shuffled(state: int, items: list) -> tuple[int, list]:
+def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     """Return ``(new_state, shuffled copy)`` by Fisher-Yates."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

@@ -14,6 +14,7 @@ variants play: its set-up, its prompts (``CARD_PROMPTS``) and its action kinds
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from . import rng as _rng
 from .abilities import ABILITIES, Ability, ability_options, apply_ability
@@ -292,7 +293,7 @@ def roll(s: GameState, act: Action, events: list[Event]) -> None:
         faces.append(list(q.dice))
         players.append(q)
     s.players = tuple(players)
-    data: dict = {"dice": faces, "round": s.round}
+    data: dict[str, Any] = {"dice": faces, "round": s.round}
     if s.config.variant.white_in_roll:
         # Solo: Hades rolls the white die with everyone in phase 1 (ruling 12).
         r, s.white = _rng.roll_die(r)

@@ -360,7 +360,7 @@ def _get(d: Any, key: str, typ: type, where: str) -> Any:
 
 
 def _int_in(d: Any, key: str, lo: int, hi: int, where: str) -> int:
-    v = _get(d, key, int, where)
+    v: int = _get(d, key, int, where)
     if not lo <= v <= hi:
         raise InvalidStateError(f"{where}: field {key!r} = {v} is outside {lo}..{hi}")
     return v

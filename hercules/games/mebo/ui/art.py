@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -21,9 +22,10 @@ OP_GLYPH = SYMBOL_GLYPH
 
 
 @lru_cache(maxsize=1)
-def emblem_data() -> dict:
+def emblem_data() -> dict[str, Any]:
     """Vector emblems of the twelve labours (``ui/emblems.json``)."""
-    return json.loads(asset_text("ui", "emblems.json"))
+    data: dict[str, Any] = json.loads(asset_text("ui", "emblems.json"))
+    return data
 
 
 @lru_cache(maxsize=64)
@@ -71,7 +73,9 @@ def emblem(column: int, size: int) -> pygame.Surface:
 ABILITY_MARKS = {"plus_one": "+1", "minus_one": "\u22121"}
 
 
-def symbol_icon(surface: pygame.Surface, sym: str, center: tuple[int, int], r: int, fg: Colour):
+def symbol_icon(
+    surface: pygame.Surface, sym: str, center: tuple[int, int], r: int, fg: Colour
+) -> None:
     """A scoring symbol: an operation glyph, or a small black die."""
     if sym == "die":
         d = die_face(5, 2 * r, (30, 26, 22), (245, 240, 230))
@@ -85,7 +89,8 @@ def card_face(
     card_id: str, w: int, h: int, face_up: bool = True, dim: bool = False
 ) -> pygame.Surface:
     """A rendered card (cached by arguments and the language of its words)."""
-    return _card_face(card_id, w, h, face_up, dim, language())
+    face: pygame.Surface = _card_face(card_id, w, h, face_up, dim, language())
+    return face
 
 
 @text_cache
@@ -203,7 +208,8 @@ def wing(surface: pygame.Surface, center: tuple[int, int], size: int, c: Colour)
 
 def pegasus_card(w: int, h: int) -> pygame.Surface:
     """The Pegasus card (starting player marker)."""
-    return _pegasus(w, h, language())
+    card: pygame.Surface = _pegasus(w, h, language())
+    return card
 
 
 @text_cache

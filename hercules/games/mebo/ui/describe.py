@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from hercules.games.mebo.engine import Card, card_set
+from hercules.games.mebo.engine import Card, Event, card_set
 from hercules.ui.names import seat_name
 from hercules.ui.strings import number, t
 
@@ -186,7 +187,7 @@ def describe_record(rec: Any, names: list[str]) -> list[str]:
     return out
 
 
-def describe_events(events: list, names: list[str]) -> list[str]:
+def describe_events(events: Sequence[Event], names: list[str]) -> list[str]:
     """Log lines for one applied action's events."""
     out: list[str] = []
     for ev in events:

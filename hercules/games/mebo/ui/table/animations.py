@@ -29,9 +29,9 @@ def card_source(d: dict[str, Any], layout: TableLayout) -> pygame.Rect:
         return layout.demigod_slots[k].copy()
     if kind == "vase":
         spaces = min(d.get("spaces", 3), 7)
-        return layout.vase_slots[spaces - 3].copy()
+        return pygame.Rect(layout.vase_slots[spaces - 3])
     col = d.get("column", 12)
-    return layout.god_slots[col].copy()
+    return pygame.Rect(layout.god_slots[col])
 
 
 class EventAnimator(Animator):
