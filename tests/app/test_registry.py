@@ -124,7 +124,7 @@ def test_a_broken_game_package_stops_the_start_with_a_message(tmp_path):
         "from hercules.app import registry;"
         "registry.discover('fakebox.games')"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True)
     assert run.returncode != 0
     assert "fakebox.games.broken.spec defines no SPEC" in run.stderr
 

@@ -40,7 +40,8 @@ def test_importing_targeting_does_not_load_pygame():
         "import hercules.games.mebo.ui.targeting\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    # -P: the installed package, never a checkout that happens to be the working folder.
+    subprocess.run([sys.executable, "-P", "-c", code], check=True)
 
 
 def test_a_labour_made_one_way_is_performed_at_once():
