@@ -10,15 +10,16 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Controller
-from hercules.games.mebo.engine import MODES, find_variant
-from hercules.games.mebo.spec import GAME_ID, new_controller
+from hercules.games.mebo.engine import find_variant
+from hercules.games.mebo.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
 
-SEAT_CHOICES = ("human", "easy", "normal", "hard", "off")
+#: What a seat can be: a human, a bot of one of the spec's levels, or empty.
+SEAT_CHOICES = ("human", *SPEC.bot_levels, "off")
 
 
 def seat_names(kinds: list[str], solo: bool) -> list[str]:
@@ -58,6 +59,10 @@ def names_for(seats: Sequence[Any], config: dict[str, Any], saved: Sequence[str]
 def display_names(loaded: Any) -> list[str]:
     """A saved game's seat names."""
     return names_for(loaded.seats, loaded.config, loaded.names)
+
+
+#: The rules offered, in the spec's order (the variants registered for players).
+MODES = SPEC.variants
 
 
 class SetupScene(Scene):
