@@ -16,6 +16,7 @@ import pkgutil
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from importlib import resources
 from typing import Any
 
 GAMES_PACKAGE = "hercules.games"
@@ -46,6 +47,9 @@ RULES_MEMBERS: tuple[str, ...] = (
 )
 _ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+_FOLDER = re.compile(r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$")
+#: The package holding the box's data; a game's ``assets`` folder is a path inside it.
+ASSETS_PACKAGE = "hercules.assets"
 
 
 class RegistryError(Exception):
@@ -77,11 +81,17 @@ class GameSpec:
     make_bot: Callable[[str], Any]
     bot_levels: tuple[str, ...]
     ui: Mapping[str, str]  #: role -> "module:attribute" (see UI_ROLES)
-    rules_text: str = ""  #: the name of the rules text file among the shell's texts
+    #: the name of the rules text (``<name>.<lang>.txt``, in the shell's ``ui/text/`` or a
+    #: game's ``text/``)
+    rules_text: str = ""
     description: Mapping[str, str] = field(default_factory=dict)  #: one line per language
     #: Optional hooks for the box's tools, role -> "module:name" (e.g. ``statistics`` of
     #: finished games and their ``report`` lines, for ``tools/simulate.py``).
     tools: Mapping[str, str] = field(default_factory=dict)
+    #: The game's folder inside ``hercules.assets`` (e.g. ``"games/mebo"``), holding its words:
+    #: ``strings/<lang>.json`` (merged into the box's string tables) and
+    #: ``text/<name>.<lang>.txt`` (read by ``strings.text_file``). Empty: the game has none.
+    assets: str = ""
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
@@ -110,7 +120,7 @@ def check_spec(spec: Any) -> GameSpec:
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
     for f in fields(spec):
         value = getattr(spec, f.name)
-        optional = f.name in ("rules_text", "description", "tools")
+        optional = f.name in ("rules_text", "description", "tools", "assets")
         if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
@@ -141,7 +151,27 @@ def check_spec(spec: Any) -> GameSpec:
     for name in ("new_controller", "make_bot"):
         if not callable(getattr(spec, name)):
             raise RegistryError(f"{where}: {name} must be callable")
+    if spec.assets:
+        _check_assets(spec.assets, where)
     return spec
+
+
+def assets_path(folder: str, *parts: str) -> Any:
+    """A path inside ``hercules.assets``: ``folder`` ("games/mebo") then ``parts``."""
+    return resources.files(ASSETS_PACKAGE).joinpath(*folder.split("/"), *parts)
+
+
+def _check_assets(folder: object, where: str) -> None:
+    """Refuse an ``assets`` folder that is malformed or has no English string table."""
+    if not isinstance(folder, str) or not _FOLDER.match(folder):
+        raise RegistryError(
+            f"{where}: assets must be a folder inside {ASSETS_PACKAGE} like 'games/<pkg>', "
+            f"got {folder!r}"
+        )
+    if not assets_path(folder, "strings", "en.json").is_file():
+        raise RegistryError(
+            f"{where}: its assets folder {folder!r} has no strings/en.json in {ASSETS_PACKAGE}"
+        )
 
 
 class Registry:
@@ -149,6 +179,8 @@ class Registry:
 
     def __init__(self) -> None:
         self._games: dict[str, GameSpec] = {}
+        #: Grows with every change of the games (caches of their words check it).
+        self.version = 0
 
     def register(self, spec: Any) -> GameSpec:
         """Add a game; a malformed spec or a second game with the same id is refused."""
@@ -156,11 +188,13 @@ class Registry:
         if checked.id in self._games:
             raise RegistryError(f"two games have the id {checked.id!r}")
         self._games[checked.id] = checked
+        self.version += 1
         return checked
 
     def unregister(self, game_id: str) -> None:
         """Remove a game (tests that register a game of their own)."""
-        self._games.pop(game_id, None)
+        if self._games.pop(game_id, None) is not None:
+            self.version += 1
 
     def get(self, game_id: str) -> GameSpec:
         """The game with this id, or :class:`UnknownGameError`."""

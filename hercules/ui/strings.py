@@ -1,4 +1,11 @@
-"""Every string a player sees comes from ``ui/strings/<lang>.json`` through :func:`t`.
+"""Every string a player sees comes from a string table through :func:`t`.
+
+A language's table is the shell's ``ui/strings/<lang>.json`` merged with the table of every
+registered game (``<assets>/strings/<lang>.json``, where ``assets`` is the folder its
+:class:`~hercules.app.registry.GameSpec` names), so a game brings its own words without
+editing the shell's. A key may be defined once only: a key in two tables stops the first
+load with :class:`DuplicateKeyError`. Longer texts (the rules) are files
+``<name>.<lang>.txt`` in the shell's ``ui/text/`` or a game's ``text/`` (:func:`text_file`).
 
 The language is chosen with :func:`set_language` (English and Italian; anything
 else falls back to English) and can change while the game runs: scenes build
@@ -8,21 +15,71 @@ their text again from the keys (see ``App.set_language``).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from importlib import resources
+from typing import Any
 
-from .theme import asset_text
+from hercules.app.registry import assets_path, games, load_games
 
 #: The languages with a complete string table, English first (the fallback).
 LANGUAGES: tuple[str, ...] = ("en", "it")
 
+#: The shell's folder inside ``hercules.assets`` (its ``strings/`` and ``text/``).
+SHELL_ASSETS = "ui"
+
 _LANG = ["en"]
+#: language -> (the registry's version it was merged for, the merged table)
+_TABLES: dict[str, tuple[int, dict[str, str]]] = {}
 
 
-@lru_cache(maxsize=4)
-def _table(lang: str) -> dict[str, str]:
-    table: dict[str, str] = json.loads(asset_text("ui", "strings", f"{lang}.json"))
+class DuplicateKeyError(ValueError):
+    """A string key is defined in two tables (the shell's and a game's, or two games')."""
+
+
+def _sources() -> list[tuple[str, str]]:
+    """(who, assets folder) of every table, the shell's first, then each game's in order."""
+    return [("the shell", SHELL_ASSETS)] + [
+        (f"game {spec.id!r}", spec.assets) for spec in games() if spec.assets
+    ]
+
+
+def _read_table(folder: str, lang: str) -> dict[str, str] | None:
+    """A folder's ``strings/<lang>.json``, or None if it has none."""
+    path = assets_path(folder, "strings", f"{lang}.json")
+    if not path.is_file():
+        return None
+    table: Any = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(table, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+    ):
+        raise ValueError(f"{folder}/strings/{lang}.json must map keys to texts")
     return table
+
+
+def _merge(lang: str) -> dict[str, str]:
+    """The shell's table of ``lang`` with every game's; a key defined twice is refused."""
+    merged: dict[str, str] = {}
+    source: dict[str, str] = {}
+    for who, folder in _sources():
+        part = _read_table(folder, lang)
+        if part is None:
+            continue
+        where = f"{folder}/strings/{lang}.json ({who})"
+        for key, text in part.items():
+            if key in source:
+                raise DuplicateKeyError(
+                    f"string key {key!r} is defined twice: in {source[key]} and in {where}"
+                )
+            source[key] = where
+            merged[key] = text
+    return merged
+
+
+def _table(lang: str) -> dict[str, str]:
+    version = load_games().version
+    cached = _TABLES.get(lang)
+    if cached is None or cached[0] != version:
+        cached = (version, _merge(lang))
+        _TABLES[lang] = cached
+    return cached[1]
 
 
 def normalise(lang: object) -> str:
@@ -50,7 +107,7 @@ def languages() -> tuple[str, ...]:
 
 
 def table(lang: str) -> dict[str, str]:
-    """The whole string table of a language (tests and tools)."""
+    """The whole string table of a language, the shell's and every game's (tests and tools)."""
     return dict(_table(normalise(lang)))
 
 
@@ -82,9 +139,16 @@ def number(value: float, digits: int = 1) -> str:
 
 
 def text_file(name: str) -> str:
-    """A text asset in the current language (``ui/text/<name>.<lang>.txt``), else in English."""
-    folder = resources.files("hercules.assets").joinpath("ui", "text")
+    """A text asset ``<name>.<lang>.txt`` in the current language, else in English.
+
+    It is looked for in the shell's ``ui/text/``, then in each game's ``text/``.
+    """
+    folders = [folder for _, folder in _sources()]
     for lang in (_LANG[0], LANGUAGES[0]):
-        if folder.joinpath(f"{name}.{lang}.txt").is_file():
-            return asset_text("ui", "text", f"{name}.{lang}.txt")
-    raise FileNotFoundError(f"ui/text/{name}.en.txt")
+        for folder in folders:
+            path = assets_path(folder, "text", f"{name}.{lang}.txt")
+            if path.is_file():
+                text: str = path.read_text(encoding="utf-8")
+                return text
+    looked = ", ".join(f"{folder}/text/" for folder in folders)
+    raise FileNotFoundError(f"no text {name}.{LANGUAGES[0]}.txt in {looked}")

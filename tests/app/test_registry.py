@@ -83,12 +83,36 @@ def test_an_unknown_game_id_names_itself():
         ({"make_bot": "easy"}, "make_bot must be callable"),
         ({"ui": {"setup": "x:Y"}}, "ui 'table' must be 'module:name'"),
         ({"ui": {**dict.fromkeys(registry.UI_ROLES, "no.such.module:Scene")}}, "missing module"),
+        ({"assets": "../elsewhere"}, "assets must be a folder inside hercules.assets"),
+        ({"assets": "/games/mebo"}, "assets must be a folder inside hercules.assets"),
     ],
 )
 def test_a_malformed_spec_is_refused_at_registration(change, message):
     broken = dataclasses.replace(mebo(), **change)
     with pytest.raises(RegistryError, match=message):
         check_spec(broken)
+
+
+@pytest.mark.parametrize("folder", ["data", "games/no_such_game"])
+def test_a_spec_whose_assets_folder_has_no_strings_is_refused(folder):
+    # "data" exists in hercules.assets but holds no strings/en.json; the other does not exist.
+    broken = dataclasses.replace(mebo(), assets=folder)
+    message = f"game 'hercules': its assets folder '{folder}' has no strings/en.json"
+    with pytest.raises(RegistryError, match=message):
+        Registry().register(broken)
+
+
+def test_a_spec_without_assets_is_welcome():
+    assert check_spec(dataclasses.replace(mebo(), assets="")).assets == ""
+
+
+def test_the_registry_counts_its_changes():
+    reg = Registry()
+    before = reg.version
+    reg.register(mebo())
+    reg.unregister("hercules")
+    reg.unregister("hercules")  # nothing to remove: no change
+    assert reg.version == before + 2
 
 
 def test_a_spec_that_is_not_a_gamespec_is_refused():

@@ -34,6 +34,7 @@ def two_games():
         description={"en": "The same game under another name."},
         players=(1, 1),
         rules=_Renamed(mebo.rules),
+        assets="",  # it plays with the MEBO game's words: a second copy of them is refused
     )
     registry.REGISTRY.register(twin)
     yield mebo, twin

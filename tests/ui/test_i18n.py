@@ -14,7 +14,7 @@ import pygame_gui
 import pytest
 from support.mouse import frames
 
-from hercules.app import paths
+from hercules.app import paths, registry
 from hercules.app.settings import PALETTES, load_settings
 from hercules.games.mebo.engine import card_set
 from hercules.games.mebo.engine.errors import Reason
@@ -33,11 +33,26 @@ from hercules.ui.strings import t
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "hercules"
 UI = PACKAGE / "ui"
-STRINGS = ROOT / "assets" / "ui" / "strings"
+ASSETS = ROOT / "assets"
+STRINGS = ASSETS / "ui" / "strings"
+
+
+def tables() -> dict[str, Path]:
+    """Every string table's folder: the shell's, then each game's (its spec's ``assets``)."""
+    found = {"shell": STRINGS}
+    for spec in registry.games():
+        if spec.assets:
+            found[spec.id] = ASSETS / spec.assets / "strings"
+    return found
+
+
+def read(folder: Path, lang: str) -> dict[str, str]:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def load(lang: str) -> dict[str, str]:
-    return json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
+    """The table the box speaks: the shell's and every game's, merged."""
+    return strings.table(lang)
 
 
 def placeholders(text: str) -> set[str]:
@@ -55,16 +70,22 @@ def english_afterwards():
 
 def test_the_languages_are_english_and_italian_and_unknown_tags_fall_back_to_english():
     assert strings.languages() == ("en", "it")
-    assert [p.stem for p in sorted(STRINGS.glob("*.json"))] == sorted(strings.languages())
+    assert "hercules" in tables()  # the MEBO game brings its own words
+    for folder in tables().values():
+        assert [p.stem for p in sorted(folder.glob("*.json"))] == sorted(strings.languages())
     assert strings.set_language("it") == "it" and strings.language() == "it"
     assert strings.set_language("it-IT") == "it"
     assert strings.set_language("fr") == "en" and strings.language() == "en"
     assert strings.set_language(None) == "en"
 
 
+@pytest.mark.parametrize("source", ["shell", "hercules"])
 @pytest.mark.parametrize("lang", ["it"])
-def test_every_key_exists_in_both_languages_with_the_same_placeholders(lang):
-    en, other = load("en"), load(lang)
+def test_every_key_exists_in_both_languages_with_the_same_placeholders(source, lang):
+    """In the shell's table and in each game's, on their own."""
+    folder = tables()[source]
+    en, other = read(folder, "en"), read(folder, lang)
+    assert en  # the table has words
     assert set(other) == set(en), set(en) ^ set(other)
     for key, text in en.items():
         assert text.strip() and other[key].strip(), key
@@ -170,6 +191,19 @@ def shape(fkey: str) -> str:
     return re.sub(r"\{[^{}]*(\{[^{}]*\}[^{}]*)*\}", "{}", fkey)
 
 
+def test_every_game_with_assets_is_checked_above():
+    assert set(tables()) == {"shell", "hercules"}  # a new game: add it to the parameters
+
+
+def test_the_merged_table_is_the_shells_and_the_games_with_no_key_twice():
+    for lang in strings.languages():
+        parts = [read(folder, lang) for folder in tables().values()]
+        merged = load(lang)
+        assert len(merged) == sum(len(p) for p in parts)
+        for part in parts:
+            assert part.items() <= merged.items()
+
+
 def test_every_key_used_in_the_code_exists_in_both_languages():
     en, it = load("en"), load("it")
     used: set[str] = set()
@@ -192,6 +226,32 @@ def test_every_key_used_in_the_code_exists_in_both_languages():
     used |= {p["name_key"] for palette in theme["palettes"].values() for p in palette}
     missing = sorted(k for k in used if k not in en or k not in it)
     assert not missing, missing
+
+
+#: Keys the shell builds from a save's data (``mode.<mode>``) or offers to the examples it
+#: ships (``load.example.<file>``, shown only if the key exists): a game may define them.
+SHELL_DATA_KEYS = {"mode.{}", "load.example.{}"}
+
+
+def test_the_shell_names_only_keys_of_its_own_table():
+    """The shell knows no game: every key it names is in ``ui/strings``, not a game's table."""
+    shell = [p for p in code_files() if "games" not in p.relative_to(PACKAGE).parts]
+    own = {lang: read(STRINGS, lang) for lang in strings.languages()}
+    used: set[str] = set()
+    shapes: set[str] = set()
+    for path in shell:
+        text = path.read_text(encoding="utf-8")
+        used |= {a or b for a, b in LITERAL.findall(text)}
+        shapes |= {shape(a or b) for a, b in FSTRING.findall(text)}
+    assert len(used) > 40 and "mode.{}" in shapes  # the scan sees the shell
+    fam = families()
+    for pattern in shapes - SHELL_DATA_KEYS:
+        used |= {pattern.replace("{}", "") + value for value in fam[pattern]}
+    theme = json.loads((ROOT / "assets" / "ui" / "theme.json").read_text(encoding="utf-8"))
+    used |= {p["name_key"] for palette in theme["palettes"].values() for p in palette}
+    for lang, table in own.items():
+        missing = sorted(used - set(table))
+        assert not missing, (lang, missing)
 
 
 # --- no literal text reaches the screen ------------------------------------------------------
@@ -526,8 +586,9 @@ def test_the_rules_screen_reads_the_rules_of_the_current_language(app):
     body = " ".join(text for _, text in rules.lines)
     assert "Apprendista" in body and "Estia" in body and "Semidio" in body
     assert "Apprentice" not in body and "labour" not in body.lower()
-    english = (ROOT / "assets" / "ui" / "text" / "rules.en.txt").read_text(encoding="utf-8")
-    italian = (ROOT / "assets" / "ui" / "text" / "rules.it.txt").read_text(encoding="utf-8")
+    text = ASSETS / "games" / "mebo" / "text"
+    english = (text / "rules.en.txt").read_text(encoding="utf-8")
+    italian = (text / "rules.it.txt").read_text(encoding="utf-8")
     shape_of = [
         [ln[:2] if ln[:2] in ("# ", "- ") else bool(ln.strip()) for ln in text.splitlines()]
         for text in (english, italian)

@@ -62,6 +62,7 @@ SPEC = GameSpec(
         "seat_names": f"{_UI}.setup:names_for",
     },
     rules_text="rules",
+    assets="games/mebo",  # its words: strings/<lang>.json and text/rules*.<lang>.txt
     tools={
         "statistics": "hercules.games.mebo.stats:statistics",
         "report": "hercules.games.mebo.stats:report_lines",

@@ -1,6 +1,6 @@
 """The rules and card reference: our own summary of the rules, and every card from the data.
 
-The rules text is ``ui/text/rules.<lang>.txt`` of the current language.
+The rules text is the game's ``text/rules.<lang>.txt`` (and ``rules_pnp``) in the current language.
 """
 
 from __future__ import annotations
