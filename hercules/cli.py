@@ -9,6 +9,7 @@ from hercules import __version__
 from hercules.app import paths, saves
 from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import load_settings
+from hercules.ui.strings import check_tables
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         paths.set_data_dir(args.data_dir)
     try:
         load_games()
+        check_tables()  # the games' words must not clash with the shell's or each other's
     except RegistryError as exc:
         print(f"hercules: cannot start: {exc}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hercules.app.registry import assets_path, games, load_games
+from hercules.app.registry import RegistryError, assets_path, games, load_games
 
 #: The languages with a complete string table, English first (the fallback).
 LANGUAGES: tuple[str, ...] = ("en", "it")
@@ -30,8 +30,17 @@ _LANG = ["en"]
 _TABLES: dict[str, tuple[int, dict[str, str]]] = {}
 
 
-class DuplicateKeyError(ValueError):
-    """A string key is defined in two tables (the shell's and a game's, or two games')."""
+class DuplicateKeyError(RegistryError, ValueError):
+    """A string key is defined in two tables (the shell's and a game's, or two games').
+
+    A registry error: the box's games cannot all be offered together, so it stops the start.
+    """
+
+
+def check_tables() -> None:
+    """Merge every language's table now (start-up): :class:`DuplicateKeyError` if two clash."""
+    for lang in LANGUAGES:
+        _table(lang)
 
 
 def _sources() -> list[tuple[str, str]]:

@@ -132,3 +132,15 @@ def test_text_file_falls_back_to_english_and_names_where_it_looked():
     )
     with pytest.raises(FileNotFoundError, match="no text nothing.en.txt in ui/text/, games/mebo"):
         strings.text_file("nothing")
+
+
+def test_the_command_line_refuses_to_start_when_two_tables_share_a_key(monkeypatch, capsys):
+    from hercules import cli
+    from hercules.ui import strings
+
+    def clash() -> None:
+        raise strings.DuplicateKeyError("string key 'menu.new' is defined twice: in a and in b")
+
+    monkeypatch.setattr(cli, "check_tables", clash)
+    assert cli.main(["--frames", "1"]) == 2
+    assert "cannot start: string key 'menu.new' is defined twice" in capsys.readouterr().err
