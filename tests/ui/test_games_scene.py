@@ -73,3 +73,18 @@ def test_with_one_game_new_game_goes_straight_to_its_setup(app):
     app.push(TitleScene(app))
     app.top.choose("new")
     assert app.top.__class__.__name__ == "SetupScene"
+
+
+def test_the_load_screen_names_each_saves_game_when_the_box_has_several(app, two_games):
+    from hercules.ui.scenes.load import LoadScene
+
+    load = LoadScene(app)
+    app.push(load)
+    example = load.examples[0]
+    assert example.game == "hercules"
+    _title, line = load.describe(example)
+    assert line.startswith("Hercules · ")
+    registry.REGISTRY.unregister("twin")
+    _title, alone = load.describe(example)
+    assert not alone.startswith("Hercules")  # one game in the box: no need to say which
+    registry.REGISTRY.register(two_games[1])

@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import storage
 from ..controller import Seat
+from ..registry import DEFAULT_GAME
 from .document import AUTOSAVE, SUFFIX, load_save, sanitize_name
 from .games import RulesSource
 from .schema import SaveError
@@ -36,6 +37,7 @@ class SaveInfo:
     names: tuple[str, ...] = ()
     seats: tuple[Seat, ...] = ()
     modified: float = 0.0  #: the file's modification time (seconds since the epoch)
+    game: str = DEFAULT_GAME  #: the id of the game the save is of
 
     @property
     def damaged(self) -> bool:
@@ -140,6 +142,7 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
         names=g.names,
         seats=g.seats,
         modified=modified,
+        game=g.game,
     )
 
 

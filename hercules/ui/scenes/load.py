@@ -9,12 +9,12 @@ import pygame
 import pygame_gui
 
 from hercules.app import paths, saves
-from hercules.app.registry import rules_for
+from hercules.app.registry import games, rules_for
 
 from .. import draw as D
 from ..names import localise_name
 from ..scene import Scene
-from ..strings import has, t
+from ..strings import has, language, t
 from ..theme import FONTS, colour
 
 
@@ -181,6 +181,10 @@ class LoadScene(Scene):
             vp=lead.get("vp", 0),
             when=when,
         )
+        box = games()
+        if len(box) > 1:  # a box of several games says which game each save is of
+            named = {spec.id: spec.name(language()) for spec in box}
+            line = f"{named.get(info.game, info.game)} · {line}"
         return title, line
 
     def draw(self, surface: pygame.Surface) -> None:
