@@ -55,19 +55,8 @@ def _resolve(module: str, is_pkg: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _type_only(node: ast.AST) -> bool:
-    test = getattr(node, "test", None)
-    return isinstance(node, ast.If) and (
-        getattr(test, "id", "") == "TYPE_CHECKING" or getattr(test, "attr", "") == "TYPE_CHECKING"
-    )
-
-
-def _imports(module: str, runtime_only: bool = False) -> list[tuple[str, int, bool]]:
-    """(imported hercules module, line, inside a function) for every import in ``module``.
-
-    ``runtime_only`` leaves out imports under ``if TYPE_CHECKING:`` (annotations only: they
-    never run, so they make no circle).
-    """
+def _imports(module: str) -> list[tuple[str, int, bool]]:
+    """(imported hercules module, line, inside a function) for every import in ``module``."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_pkg = path.name == "__init__.py"
@@ -75,8 +64,6 @@ def _imports(module: str, runtime_only: bool = False) -> list[tuple[str, int, bo
 
     def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if runtime_only and _type_only(child):
-                continue
             inner = in_function or isinstance(
                 child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
             )
@@ -98,7 +85,6 @@ def _imports(module: str, runtime_only: bool = False) -> list[tuple[str, int, bo
 
 
 GRAPH = {m: _imports(m) for m in MODULES}
-RUNTIME = {m: _imports(m, runtime_only=True) for m in MODULES}
 
 
 def _game_of(module: str) -> str | None:
@@ -177,9 +163,11 @@ def test_no_imports_hidden_in_functions():
 
 
 def _cycles() -> list[list[str]]:
-    """Strongly connected components of the run-time imports with more than one module."""
+    """Strongly connected components with more than one module, over every import: those
+    under ``if TYPE_CHECKING:`` too (an annotation-only circle is still two rooms that each
+    need the other)."""
     edges = {
-        m: sorted({t for t, _, _ in imps if t in MODULES and t != m}) for m, imps in RUNTIME.items()
+        m: sorted({t for t, _, _ in imps if t in MODULES and t != m}) for m, imps in GRAPH.items()
     }
     index: dict[str, int] = {}
     low: dict[str, int] = {}

@@ -35,8 +35,9 @@ from .errors import (
     UnknownCardError,
 )
 from .invariants import check_invariants
+from .results import PlayerScore, ScoreResult
 from .rules import apply, labour_result, legal_actions, new_game, replay, validate
-from .scoring import PlayerScore, ScoreResult, score, symbol_counts, tiebreaks
+from .scoring import score, symbol_counts, tiebreaks
 from .state import (
     CHANCE,
     MODES,
@@ -47,8 +48,8 @@ from .state import (
     GameConfig,
     GameState,
     PlayerState,
-    state_from_json,
 )
+from .state_json import state_from_json
 from .variants import VARIANTS, Variant, find_variant, register_variant
 from .variants import builtin as _builtin  # registers standard, simplified, solo and pnp
 

@@ -14,7 +14,8 @@ from . import rules
 from .actions import Action
 from .errors import HerculesError, InvalidStateError
 from .scoring import score
-from .state import P_GAME_OVER, P_HADES, P_ROLL, GameConfig, GameState, state_from_json
+from .state import P_GAME_OVER, P_HADES, P_ROLL, GameConfig, GameState
+from .state_json import state_from_json
 
 AUTOMATIC = -1
 

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from .cards import SYMBOLS, card_set
-from .state import GameState
-from .variants.base import CARD_TIEBREAKS, find_variant
+from .results import PlayerScore, ScoreResult
+from .state import GameState, find_variant
 
 MAJORITY_VP = 5
 SET_VP = 5
 
 #: What the tie-breaks compare, in the rulebook's order.
-TIEBREAKS: tuple[str, ...] = CARD_TIEBREAKS
+TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "cubes_in_supply")
 #: The print-and-play variant has no cube supply. Its tie-breaks are the standard game's where
 #: they make sense (the Apprentice's column, then majorities), and in place of cubes in
 #: supply their counterpart on the sheet: completed labours not circled (each is 1 VP and a
@@ -25,75 +23,6 @@ PNP_TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "uncircled_
 def tiebreaks(mode: str) -> tuple[str, ...]:
     """The tie-break criteria of ``mode``, in order (``ScoreResult.tiebreak`` names one)."""
     return find_variant(mode).tiebreaks
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
-    """One seat's victory points by category; ``total`` is their sum.
-
-    ``total`` = cards + vases + zeus_pantheon + majorities + sets + cubes + jumps + reached_12
-    + labours in every mode. The card categories and cubes are 0 in the print-and-play
-    variant; jumps, reached_12 and labours are 0 in the others. In print-and-play,
-    ``symbols`` counts crosses per power row (keyed by deck id), ``majorities_won`` names
-    rows and ``complete_sets`` is the fewest crosses in any row.
-    """
-
-    seat: int
-    cards: int  #: printed VP of Demigod and God cards (Zeus apart)
-    vases: int
-    zeus_pantheon: int
-    majorities: int  #: VP from majorities (5 each)
-    sets: int  #: VP from complete sets (5 each)
-    cubes: int  #: 1 VP per cube in supply
-    total: int
-    symbols: dict[str, int]  #: symbol counts on Demigod and God cards
-    majorities_won: tuple[str, ...]  #: symbol types this seat has the (shared) majority of
-    complete_sets: int
-    apprentice: int  #: column reached, for tie-break 1
-    place: int  #: 1 = winner; tied seats share a place
-    jumps: int = 0  #: print-and-play: VP from jumps (3+ spaces in one move)
-    reached_12: int = 0  #: print-and-play: 5 VP for an Apprentice on labour 12
-    labours: int = 0  #: print-and-play: 1 VP per completed labour that is not circled
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "seat": self.seat,
-            "cards": self.cards,
-            "vases": self.vases,
-            "zeus_pantheon": self.zeus_pantheon,
-            "majorities": self.majorities,
-            "sets": self.sets,
-            "cubes": self.cubes,
-            "total": self.total,
-            "symbols": dict(self.symbols),
-            "majorities_won": list(self.majorities_won),
-            "complete_sets": self.complete_sets,
-            "apprentice": self.apprentice,
-            "place": self.place,
-            "jumps": self.jumps,
-            "reached_12": self.reached_12,
-            "labours": self.labours,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
-    """Everyone's score, the placements and how the winner was decided."""
-
-    players: tuple[PlayerScore, ...]
-    winners: tuple[int, ...]  #: seats in first place (several if still tied)
-    #: "" when the totals alone decided first place; else the tie-break that did
-    #: (one of TIEBREAKS) or "shared" when first place is still tied after all three.
-    tiebreak: str  #: see :func:`tiebreaks` for the print-and-play variant's three
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "players": [p.to_json() for p in self.players],
-            "winners": list(self.winners),
-            "tiebreak": self.tiebreak,
-        }
 
 
 def symbol_counts(state: GameState, seat: int) -> dict[str, int]:

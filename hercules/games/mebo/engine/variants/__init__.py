@@ -4,10 +4,11 @@
 and ``register_variant(v)`` adds one. The built-in variants (``standard``, ``simplified``,
 ``solo``, ``pnp``, in the modules of the same names) are registered by
 the engine package when it is imported, which happens before any of its modules is used.
-This package's own ``__init__`` imports only :mod:`.base`, so that the game state can name
-its variant without an import circle.
+The registry and the protocol a state sees of its variant live in ``state.py``, so that the
+state names its variant without an import circle.
 """
 
-from .base import VARIANTS, Variant, find_variant, register_variant
+from ..state import VARIANTS, VariantRules, find_variant
+from .base import Variant, register_variant
 
-__all__ = ["VARIANTS", "Variant", "find_variant", "register_variant"]
+__all__ = ["VARIANTS", "Variant", "VariantRules", "find_variant", "register_variant"]

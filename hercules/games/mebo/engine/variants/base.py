@@ -8,27 +8,25 @@ state document carries. The engine never asks which mode it plays: it calls thes
 ``pnp``) are registered when the engine package is imported; a new one is a subclass of
 one of them (or of this class) passed to :func:`register_variant`.
 
-This module is a leaf: it imports nothing else of the engine at run time, so that
-``state.py`` can resolve a mode name without an import circle.
+The registry itself (``VARIANTS``, ``find_variant``) and the protocol a state sees of its
+variant (``VariantRules``) live in ``state.py``, below this module, so that the state names
+its variant and this module names the state without an import circle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..actions import Action, Event
-    from ..scoring import ScoreResult
-    from ..state import GameConfig, GameState
+from ..actions import Action, Event
+from ..results import ScoreResult
+from ..scoring import TIEBREAKS as CARD_TIEBREAKS  # the rulebook's order
+from ..state import VARIANTS, GameConfig, GameState, VariantRules, find_variant
 
 #: Applies one legal action of a kind to the draft state (the new state is built in place).
-Handler = Callable[["GameState", "Action", list["Event"]], None]
+Handler = Callable[[GameState, Action, list[Event]], None]
 #: The legal actions at one prompt, sorted.
-Offer = Callable[["GameState"], tuple["Action", ...]]
+Offer = Callable[[GameState], tuple[Action, ...]]
 
-#: The card game's tie-breaks, in the rulebook's order (``ScoreResult.tiebreak`` names one).
-CARD_TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "cubes_in_supply")
 #: The card game's scoring categories (fields of ``PlayerScore``).
 CARD_CATEGORIES: tuple[str, ...] = (
     "cards",
@@ -116,13 +114,9 @@ class Variant:
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
 
-    def __reduce__(self) -> tuple[Callable[[str], Variant], tuple[str]]:
+    def __reduce__(self) -> tuple[Callable[[str], VariantRules], tuple[str]]:
         # A pickled GameConfig comes back with the registered variant object itself.
         return find_variant, (self.name,)
-
-
-#: Every registered variant by name, in registration order.
-VARIANTS: dict[str, Variant] = {}
 
 
 def register_variant(variant: Variant) -> Variant:
@@ -138,11 +132,3 @@ def register_variant(variant: Variant) -> Variant:
         )
     VARIANTS[variant.name] = variant
     return variant
-
-
-def find_variant(name: str) -> Variant:
-    """The registered variant called ``name``; ``ValueError`` naming the known ones if none."""
-    try:
-        return VARIANTS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown mode {name!r}; choose one of {', '.join(VARIANTS)}") from None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .base import VARIANTS, register_variant
+from ..state import VARIANTS
+from .base import register_variant
 from .pnp import PNP
 from .simplified import SIMPLIFIED
 from .solo import SOLO

@@ -10,8 +10,9 @@ from .. import pnp as sheet_rules
 from ..actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, ROLL, Action
 from ..cards import card_set, pnp_rules
 from ..invariants import check_turn_common, check_turn_order, fail
+from ..results import PlayerScore, ScoreResult
 from ..rules import CARD_HANDLERS, CARD_PROMPTS
-from ..scoring import PNP_TIEBREAKS, PlayerScore, ScoreResult, tiebreak_used
+from ..scoring import PNP_TIEBREAKS, tiebreak_used
 from ..state import (
     ALL_COLUMNS,
     P_ACTION,

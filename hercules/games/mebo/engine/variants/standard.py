@@ -10,7 +10,7 @@ from ..scoring import score_cards
 from .base import Variant
 
 if TYPE_CHECKING:
-    from ..scoring import ScoreResult
+    from ..results import ScoreResult
     from ..state import GameConfig, GameState
 
 
