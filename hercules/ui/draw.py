@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
+from .surfaces import SurfaceMemo, surface_cache
 from .theme import FONTS, Colour, colour
 
 PIPS = {
@@ -26,15 +26,14 @@ PIPS = {
 }
 
 _TEXT_CACHES: list[Callable[[], None]] = []
+M = TypeVar("M", bound=SurfaceMemo[Any])
 
 
-def text_cache(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Mark an ``lru_cache``'d function whose pictures carry words: emptied on a new language.
-
-    Games register their card and board pictures with this, so the shell can forget them
-    without knowing what they are.
-    """
-    _TEXT_CACHES.append(fn.cache_clear)  # type: ignore[attr-defined]
+def text_cache(fn: M) -> M:
+    """Mark a :func:`surface_cache` function whose pictures carry words: emptied on a new
+    language. Games register their card and board pictures with this, so the shell can
+    forget them without knowing what they are."""
+    _TEXT_CACHES.append(fn.cache_clear)
     return fn
 
 
@@ -54,7 +53,7 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
     return tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3))
 
 
-@lru_cache(maxsize=16)
+@surface_cache(max_mb=32)  # window-sized slabs: a few sizes at most
 def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame.Surface:
     """A marble slab with soft veins, drawn once per size."""
     w, h = size
@@ -95,15 +94,15 @@ def panel(
     pygame.draw.rect(surface, border, rect, 2, border_radius=r)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(max_mb=8)
 def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     sh = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
     pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4), border_radius=r + 2)
     return sh
 
 
-@lru_cache(maxsize=256)
-def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+@surface_cache(max_mb=24)  # some veils are window-sized
+def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
     """A translucent rectangle (cached: making SRCALPHA surfaces every frame is slow)."""
     s = pygame.Surface(size, pygame.SRCALPHA)
     s.fill(rgba)
@@ -197,7 +196,7 @@ def shape(
         pygame.draw.polygon(surface, outline, pts, 2)
 
 
-@lru_cache(maxsize=512)
+@surface_cache(max_mb=8)
 def die_face(face: int, size: int, body: Colour, pip: Colour, glow: bool = False) -> pygame.Surface:
     """A die face with rounded corners, a bevel and pips."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import pygame
+
+from .surfaces import MB, SurfaceCache
+
+TEXT_BYTES = 24 * MB  #: rendered text kept for reuse, at most
+MAX_FONTS = 64  #: font objects (style and size) kept open, at most
+MAX_WRAPPED = 2000  #: wrapped paragraphs kept, at most
 
 Colour = tuple[int, ...]
 
@@ -62,21 +69,26 @@ class Fonts:
     """Font objects by (style, size), and rendered text by (text, style, size, colour)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._text: dict[
-            tuple[Any, ...], Any
-        ] = {}  # rendered surfaces, and wrapped lines (``wrap``)
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+        # Rendered text, bounded by the bytes it holds; wrapped lines, by their number.
+        self._text = SurfaceCache("text", TEXT_BYTES)
+        self._wrapped: dict[tuple[str, int, int, str], list[str]] = {}
 
     def reset(self) -> None:
         """Forget fonts (they die with ``pygame.quit``; a new App starts afresh)."""
         self._fonts.clear()
         self._text.clear()
+        self._wrapped.clear()
 
     def font(self, size: int, style: str = "body") -> pygame.font.Font:
         """A font of the theme (Noto Sans, shipped by pygame_gui, SIL OFL)."""
         key = (style, size)
         f = self._fonts.get(key)
-        if f is None:
+        if f is not None:
+            self._fonts.move_to_end(key)
+        else:
+            if len(self._fonts) >= MAX_FONTS:  # text fitted to many sizes must not pile fonts up
+                self._fonts.popitem(last=False)
             name = theme_data()["fonts"][style]
             path = resources.files("pygame_gui.data").joinpath(name)
             with resources.as_file(path) as real:
@@ -89,10 +101,7 @@ class Fonts:
         key = (text, size, colour, style)
         surf = self._text.get(key)
         if surf is None:
-            if len(self._text) > 4000:
-                self._text.clear()
-            surf = self.font(size, style).render(text, True, colour)
-            self._text[key] = surf
+            surf = self._text.put(key, self.font(size, style).render(text, True, colour))
         return surf
 
     def blit(
@@ -120,10 +129,12 @@ class Fonts:
 
     def wrap(self, text: str, size: int, width: int, style: str = "body") -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (cached: the log wraps per frame)."""
-        key = ("wrap", text, size, width, style)
-        hit = self._text.get(key)
+        key = (text, size, width, style)
+        hit = self._wrapped.get(key)
         if hit is None:
-            hit = self._text[key] = self._wrap(text, size, width, style)
+            if len(self._wrapped) >= MAX_WRAPPED:
+                self._wrapped.clear()
+            hit = self._wrapped[key] = self._wrap(text, size, width, style)
         return hit
 
     def _wrap(self, text: str, size: int, width: int, style: str) -> list[str]:

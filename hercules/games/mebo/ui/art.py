@@ -15,6 +15,7 @@ import pygame
 from hercules.games.mebo.engine import card_set
 from hercules.ui.draw import die_face, laurel, shade, text_cache
 from hercules.ui.strings import language, tr
+from hercules.ui.surfaces import surface_cache
 from hercules.ui.theme import FONTS, Colour, asset_text, colour, deck_colour, theme_data
 
 SYMBOL_GLYPH = {"add": "+", "sub": "\u2212", "mul": "\u00d7", "div": "\u00f7"}
@@ -28,7 +29,7 @@ def emblem_data() -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=64)
+@surface_cache(max_mb=8)
 def emblem(column: int, size: int) -> pygame.Surface:
     """A gold-rimmed terracotta medallion with the labour's emblem drawn from vector data."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -94,7 +95,7 @@ def card_face(
 
 
 @text_cache
-@lru_cache(maxsize=1024)
+@surface_cache(max_mb=32)
 def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str) -> pygame.Surface:
     def t(key: str) -> str:
         return tr(lang, key)
@@ -213,7 +214,7 @@ def pegasus_card(w: int, h: int) -> pygame.Surface:
 
 
 @text_cache
-@lru_cache(maxsize=8)
+@surface_cache(max_mb=2)
 def _pegasus(w: int, h: int, lang: str) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = s.get_rect()

@@ -1,0 +1,63 @@
+"""Picture caches are bounded by bytes: a window resized many times never piles up slabs."""
+
+from __future__ import annotations
+
+import pygame
+
+from hercules.ui import draw
+from hercules.ui.surfaces import MB, SurfaceCache, cache_report, surface_bytes, surface_cache
+from hercules.ui.theme import FONTS, MAX_FONTS, TEXT_BYTES
+
+
+def test_a_cache_forgets_the_least_recently_used_once_its_bytes_are_spent():
+    cache = SurfaceCache("test", max_bytes=3 * 100 * 100 * 4)
+    for i in range(3):
+        cache.put(i, pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert len(cache) == 3 and cache.bytes == 3 * 40_000
+    assert cache.get(0) is not None  # 0 is now the most recently used
+    cache.put(3, pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert cache.get(1) is None and cache.get(0) is not None and len(cache) == 3
+    assert cache.bytes <= cache.max_bytes
+    cache.clear()
+    assert len(cache) == 0 and cache.bytes == 0
+
+
+def test_one_picture_larger_than_the_budget_is_still_kept_alone():
+    cache = SurfaceCache("tiny", max_bytes=10)
+    big = pygame.Surface((50, 50))
+    assert cache.put("big", big) is big and cache.get("big") is big and len(cache) == 1
+
+
+def test_a_decorated_drawing_is_drawn_once_per_arguments():
+    calls = []
+
+    @surface_cache(max_mb=1)
+    def square(size: int) -> pygame.Surface:
+        calls.append(size)
+        return pygame.Surface((size, size))
+
+    assert square(10) is square(10)
+    assert calls == [10]
+    square.cache_clear()
+    square(10)
+    assert calls == [10, 10]
+
+
+def test_marble_for_a_hundred_window_sizes_stays_within_its_budget(app):
+    before = draw.marble.cache.bytes
+    for i in range(100):
+        draw.marble((1280 + 7 * i, 720 + 3 * i), seed=3)
+        draw.veil((1280 + 7 * i, 720 + 3 * i), (20, 14, 10, 150))
+    assert draw.marble.cache.bytes <= draw.marble.cache.max_bytes
+    assert draw.veil.cache.bytes <= draw.veil.cache.max_bytes
+    assert before <= draw.marble.cache.max_bytes
+    assert sum(cache_report().values()) < 200  # every picture cache together, in MB
+
+
+def test_text_and_fonts_stay_bounded_however_many_sizes_are_asked_for(app):
+    for size in range(8, 8 + 3 * MAX_FONTS):
+        FONTS.text(f"Labour {size} " * 20, size, (10, 10, 10))
+    assert len(FONTS._fonts) <= MAX_FONTS
+    assert FONTS._text.bytes <= TEXT_BYTES
+    assert surface_bytes(FONTS.text("x", 20, (0, 0, 0))) > 0
+    assert TEXT_BYTES <= 32 * MB
