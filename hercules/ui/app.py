@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 
 import pygame
 import pygame_gui
@@ -51,7 +52,8 @@ class App:
         self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frame_times: list[float] = []
+        # The last ten minutes of frame times at 60 FPS: a long evening must not grow it.
+        self.frame_times: deque[float] = deque(maxlen=36_000)
         self.first_frame_s: float | None = None
 
     # scenes ---------------------------------------------------------------------------------

@@ -1,0 +1,239 @@
+"""Soak test: a long evening of random play through the real app loop, headless.
+
+    python tools/soak.py --minutes 30 --seed 1 [--size 1600x900]
+
+Starts at the title screen and feeds the app random mouse moves, clicks (half of them on a
+visible button), wheel turns, keys and window resizes, frame after frame, so that it wanders
+through every scene: menus, setup, the table in every mode of every game, its dialogs, the
+load screen, replays, settings and the score screen. Every few seconds of play it also jumps
+somewhere on purpose (a new game of a random game, variant and seats; the load screen; a
+replay; the settings), so no scene is left out by chance. Any exception is counted, printed
+once with its traceback, and the app goes back to the title screen.
+
+Prints frames, exceptions, frame-time p95/max and the process's resident memory (RSS) at the
+start, at its peak and at the end, and the growth over the last half of the run; the last
+line is one JSON object with the keys ``frames``, ``exceptions``, ``rss_start_mb``,
+``rss_peak_mb``, ``rss_end_mb``, ``rss_growth_last_half_mb``, ``p95_ms``, ``max_ms``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Saves made during the soak go to a throwaway folder, never the user's saves.
+os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-soak-"))
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+from cli_args import add_game_option, positive, whole_number  # noqa: E402
+
+from hercules.app import saves  # noqa: E402
+from hercules.app.registry import games, rules_for  # noqa: E402
+from hercules.ui.app import App, Settings  # noqa: E402
+from hercules.ui.surfaces import cache_report  # noqa: E402
+
+KEYS = (
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_r,
+    pygame.K_e,
+    pygame.K_h,
+    pygame.K_n,
+    pygame.K_z,
+    pygame.K_F1,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_a,
+    pygame.K_1,
+)
+SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (1440, 900), (1300, 740))
+DT = 1 / 60
+
+
+def rss_mb() -> float:
+    """This process's resident memory in MB (Linux /proc; else the peak from getrusage)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        import resource  # not on Windows: only reached where /proc is missing
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def buttons(app: App) -> list[Any]:
+    """The visible, enabled pygame_gui buttons."""
+    out = []
+    for element in app.ui.get_sprite_group().sprites():
+        if (
+            isinstance(element, pygame_gui.elements.UIButton)
+            and element.visible
+            and element.is_enabled
+        ):
+            out.append(element)
+    return out
+
+
+def random_event(app: App, rng: random.Random) -> None:
+    """Post one random input event."""
+    w, h = app.size
+    roll = rng.random()
+    if roll < 0.45:
+        targets = buttons(app)
+        if targets and rng.random() < 0.5:
+            pos = rng.choice(targets).rect.center
+        else:
+            pos = (rng.randrange(w), rng.randrange(h))
+        button = 3 if rng.random() < 0.1 else 1
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    elif roll < 0.7:
+        pos = (rng.randrange(w), rng.randrange(h))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        )
+    elif roll < 0.8:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3))))
+    elif roll < 0.985:
+        key = rng.choice(KEYS)
+        mod = pygame.KMOD_CTRL if key == pygame.K_z and rng.random() < 0.7 else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+    else:
+        size = rng.choice(SIZES)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+
+
+def jump(app: App, rng: random.Random) -> None:
+    """Go somewhere on purpose, so that every scene is visited."""
+    nav = app.nav
+    where = rng.random()
+    if where < 0.55:
+        spec = rng.choice(games())
+        variant = rng.choice(spec.variants)
+        lo, hi = spec.players
+        for players in range(hi, lo - 1, -1):
+            kinds = [rng.choice(("human", *spec.bot_levels)) for _ in range(players)]
+            if rng.random() < 0.5:
+                kinds = list(spec.bot_levels[:1]) * players  # bots only: games reach their end
+            try:
+                ctl = spec.new_controller(variant, kinds, rng.randrange(10**6))
+            except ValueError:
+                continue  # that many seats is not this variant's
+            names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+            nav.play(spec.id, ctl, names)
+            return
+    elif where < 0.7:
+        nav.title()
+        nav.load()
+    elif where < 0.85:
+        examples = saves.example_saves()
+        if examples:
+            nav.title()
+            nav.replay(saves.load_save(rng.choice(examples), rules_for))
+    elif where < 0.95:
+        nav.title()
+        nav.settings()
+    else:
+        nav.title()
+        nav.new_game()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--minutes", type=float, default=1.0, help="how long to play (1)")
+    p.add_argument("--seed", type=whole_number, default=1)
+    p.add_argument("--size", default="1600x900")
+    p.add_argument("--jump-every", type=positive, default=600, help="frames between jumps")
+    add_game_option(p)  # accepted for symmetry: the soak visits every game of the box
+    args = p.parse_args(argv)
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    rng = random.Random(args.seed)
+    app = App((w, h), Settings(animation_speed=4.0, bot_delay=0.0))
+    app.quit = lambda: None  # type: ignore[method-assign]  # the Quit button must not end a soak
+    app.nav.title()
+    start = rss_mb()
+    peak = start
+    samples: list[tuple[float, float]] = []
+    times: list[float] = []
+    frames = exceptions = 0
+    shown: set[str] = set()
+    t0 = time.monotonic()
+    end = t0 + args.minutes * 60
+    last_sample = t0
+    while time.monotonic() < end:
+        try:
+            for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+                random_event(app, rng)
+            if frames % args.jump_every == args.jump_every - 1:
+                jump(app, rng)
+            if not app.stack.scenes:
+                app.nav.title()
+            t = time.perf_counter()
+            app.frame(DT)
+            times.append(time.perf_counter() - t)
+        except Exception as exc:  # noqa: BLE001 - a soak counts every failure and goes on
+            exceptions += 1
+            sig = f"{type(exc).__name__}: {exc}"[:200]
+            if sig not in shown:
+                shown.add(sig)
+                print(f"exception at frame {frames}: {sig}", file=sys.stderr)
+                traceback.print_exc()
+            pygame.event.clear()
+            app.nav.title()
+        frames += 1
+        now = time.monotonic()
+        if now - last_sample >= 2.0:
+            last_sample = now
+            rss = rss_mb()
+            peak = max(peak, rss)
+            samples.append((now - t0, rss))
+    end_rss = rss_mb()
+    peak = max(peak, end_rss)
+    half = (time.monotonic() - t0) / 2
+    mid = next((r for t, r in samples if t >= half), start)
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))] * 1000 if times else 0.0
+    result = {
+        "frames": frames,
+        "exceptions": exceptions,
+        "minutes": args.minutes,
+        "seed": args.seed,
+        "rss_start_mb": round(start, 1),
+        "rss_peak_mb": round(peak, 1),
+        "rss_end_mb": round(end_rss, 1),
+        "rss_growth_last_half_mb": round(end_rss - mid, 1),
+        "p95_ms": round(p95, 2),
+        "max_ms": round(times[-1] * 1000 if times else 0.0, 2),
+        "picture_caches_mb": round(sum(cache_report().values()), 1),
+    }
+    app.close()
+    print(
+        f"{frames} frames in {args.minutes} min, {exceptions} exceptions; "
+        f"RSS {result['rss_start_mb']} -> peak {result['rss_peak_mb']} -> end {result['rss_end_mb']} MB"
+        f" (last half {result['rss_growth_last_half_mb']:+} MB); frame p95 {result['p95_ms']} ms,"
+        f" max {result['max_ms']} ms"
+    )
+    print(json.dumps(result))
+    return 0 if exceptions == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
