@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     app.close()
     print(
         f"{frames} frames in {args.minutes} min, {exceptions} exceptions; "
-        f"RSS {result['rss_start_mb']} -> peak {result['rss_peak_mb']} -> end {result['rss_end_mb']} MB"
+        f"RSS {result['rss_start_mb']} -> peak {result['rss_peak_mb']}"
+        f" -> end {result['rss_end_mb']} MB"
         f" (last half {result['rss_growth_last_half_mb']:+} MB); frame p95 {result['p95_ms']} ms,"
         f" max {result['max_ms']} ms"
     )
