@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from hercules import __version__
 from hercules.app import paths, saves
+from hercules.app.health import StorageProblem
 from hercules.app.registry import RegistryError, load_games, rules_for
-from hercules.app.settings import load_settings
-from hercules.ui.strings import check_tables
+from hercules.app.settings import DamagedSettings, Settings, open_settings
+from hercules.ui.strings import check_tables, t
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -73,6 +75,29 @@ def check_save(path: str) -> tuple[int, str]:
     )
 
 
+def prepare() -> tuple[StorageProblem | None, Settings, DamagedSettings | None]:
+    """Before the window: can files be kept (saving is off if not), and the settings.
+
+    Never raises: a folder that cannot keep files turns saving off, a damaged settings file
+    is set aside and the defaults are used; the caller tells the player (:func:`tell`).
+    """
+    problem = paths.check_storage()
+    settings, damaged = open_settings()
+    return problem, settings, damaged
+
+
+def tell(app: Any, problem: StorageProblem | None, damaged: DamagedSettings | None) -> None:
+    """Queue what :func:`prepare` found for the title screen, worded when shown."""
+    if problem is not None:
+        app.notify(lambda: t("storage.startup", why=str(problem)))
+    if damaged is not None:
+        kept = damaged.kept
+        if kept is None:
+            app.notify(lambda: t("settings.damaged_left"))
+        else:
+            app.notify(lambda: t("settings.damaged", name=kept.name))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     args = build_parser().parse_args(argv)
@@ -92,9 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     # --help never need (they stay fast and work on a machine without a display).
     from hercules.ui.app import App
 
-    settings = load_settings()
+    problem, settings, damaged = prepare()
     size = args.size or tuple(settings.window_size)
     app = App(size, settings, persist=True)
+    tell(app, problem, damaged)
     if args.fullscreen or settings.fullscreen:
         settings.fullscreen = False  # toggle_fullscreen flips it on
         app.toggle_fullscreen()

@@ -5,6 +5,10 @@ redirected to one folder (holding ``saves/`` and ``settings.json``), first by
 :func:`set_data_dir` (the ``--data-dir`` option), then by the environment
 variable ``HERCULES_DATA_DIR``; tests use either so that nothing touches a real
 home folder. Folders are created on first use.
+
+At start-up :func:`check_storage` probes both folders and clears away what killed writes
+left; a folder that cannot keep files turns saving off (:mod:`.health`), and then
+:func:`saves_dir` raises :class:`~.health.SavingOff` instead of failing later.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ import os
 from pathlib import Path
 
 import platformdirs
+
+from . import health, storage
+from .health import StorageProblem
 
 APP_NAME = "hercules"
 ENV_VAR = "HERCULES_DATA_DIR"  #: one folder for saves/ and settings.json
@@ -45,27 +52,69 @@ def _made(path: Path) -> Path:
     return path
 
 
+def _platform_data() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _platform_config() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
 def data_dir() -> Path:
     """The user data folder (created if needed)."""
-    root = override_dir()
-    if root is not None:
-        return _made(root)
-    return _made(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    return _made(override_dir() or _platform_data())
 
 
 def config_dir() -> Path:
     """The user config folder, where ``settings.json`` lives (created if needed)."""
-    root = override_dir()
-    if root is not None:
-        return _made(root)
-    return _made(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    return _made(override_dir() or _platform_config())
+
+
+def settings_file() -> Path:
+    """Where ``settings.json`` is, to read it: the folder is not created; never raises."""
+    return (override_dir() or _platform_config()) / SETTINGS_FILE
 
 
 def saves_dir() -> Path:
-    """The folder of save files (created if needed)."""
+    """The folder of save files (created if needed), to write in.
+
+    Raises :class:`~.health.SavingOff` when the start-up check turned saving off, else
+    ``OSError`` if the folder cannot be made.
+    """
+    health.check(health.SAVES)
     return _made(data_dir() / SAVES)
+
+
+def saves_dir_to_read() -> Path:
+    """Where save files are, to read them: never created, never raises (it may be missing)."""
+    return (override_dir() or _platform_data()) / SAVES
 
 
 def settings_path() -> Path:
     """The settings file (its folder is created if needed; the file may not exist yet)."""
     return config_dir() / SETTINGS_FILE
+
+
+def check_storage() -> StorageProblem | None:
+    """The start-up check: can saves and settings be kept? Returns the first problem, or None.
+
+    Each folder is created and a probe file is written and deleted there; a folder that
+    fails turns saving off for its files (:func:`health.turn_off`). Temporary files that
+    killed writes left in these folders are deleted (:func:`storage.sweep_temporary`:
+    only ours, and only old ones). Never raises.
+    """
+    health.reset()
+    data = override_dir() or _platform_data()
+    config = override_dir() or _platform_config()
+    first: StorageProblem | None = None
+    for area, make, where in (
+        (health.SAVES, lambda: _made(data_dir() / SAVES), data / SAVES),
+        (health.SETTINGS, config_dir, config),
+    ):
+        problem = health.probe(make, where)
+        if problem is None:
+            storage.sweep_temporary(where)
+        else:
+            health.turn_off(area, problem)
+            first = first or problem
+    return first

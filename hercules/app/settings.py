@@ -4,6 +4,10 @@ Loading never fails: a missing file gives the defaults, and a bad value (wrong
 type, out of range, unknown choice) falls back to its default with the reason
 logged. Keys this version does not know are kept and written back, so that an
 older build does not erase a newer build's settings. Saving is atomic.
+
+At start-up :func:`open_settings` goes one step further: a file that cannot be read at all
+(not JSON, binary junk, a folder in its place, unreadable) is set aside as
+``settings.json.damaged-<time>`` (never deleted) and the caller is told, once.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ import json
 import logging
 import os
 import re
+import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from . import paths
+from . import health, paths
 from .storage import StorageError, atomic_write, read_json
 
 log = logging.getLogger(__name__)
@@ -121,25 +126,79 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
     A missing file gives the defaults quietly; an unreadable file or bad value
     is logged as a warning and replaced by its default.
     """
-    path = Path(path) if path is not None else paths.settings_path()
-    if not path.exists():
-        return Settings()
+    return _load(Path(path) if path is not None else paths.settings_file())[0]
+
+
+def _load(path: Path) -> tuple[Settings, str]:
+    """The settings, and why the whole file is unusable ("" when it is missing or usable)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return Settings(), ""
+    except OSError as exc:
+        log.warning("settings %s: %s; using the defaults", path, exc)
+        return Settings(), ""  # the folder itself is the problem: the start-up check says so
     try:
         doc = read_json(path, MAX_BYTES)
     except StorageError as exc:
         log.warning("settings %s: %s; using the defaults", path, exc.reason)
-        return Settings()
+        return Settings(), exc.reason
     settings, problems = Settings.from_json(doc)
     for problem in problems:
         log.warning("settings %s: %s", path, problem)
-    return settings
+    whole = not isinstance(doc, dict) or doc.get("format", FORMAT) != FORMAT
+    return settings, problems[0] if whole and problems else ""
+
+
+@dataclass(frozen=True)
+class DamagedSettings:
+    """A settings file that could not be used: why, and where it was kept (None: left in place)."""
+
+    reason: str
+    kept: Path | None
+
+
+def open_settings(
+    path: str | os.PathLike[str] | None = None,
+) -> tuple[Settings, DamagedSettings | None]:
+    """The settings for start-up (default: :func:`paths.settings_file`); never raises.
+
+    As :func:`load_settings`, but a file that cannot be used at all is renamed to
+    ``<name>.damaged-<YYYYmmdd-HHMMSS>`` beside it, so that the player's next change does not
+    overwrite it and it can be looked at; the second value says so (None when all is well).
+    Bad single values only fall back to their defaults, as in :func:`load_settings`.
+    """
+    path = Path(path) if path is not None else paths.settings_file()
+    settings, reason = _load(path)
+    if not reason:
+        return settings, None
+    return settings, DamagedSettings(reason, _set_aside(path))
+
+
+def _set_aside(path: Path) -> Path | None:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.rename(path, aside)
+        except OSError as exc:
+            log.warning("settings %s: cannot set it aside: %s", path, exc)
+            return None
+        log.warning("settings %s: damaged, kept as %s", path, aside.name)
+        return aside
+    return None
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
     """Write the settings atomically (default: :func:`paths.settings_path`).
 
     Raises ``OSError`` if the file cannot be written; the old file is then unchanged.
+    Without ``path``, raises :class:`~.health.SavingOff` when saving settings is off.
     """
+    if path is None:
+        health.check(health.SETTINGS)
     path = Path(path) if path is not None else paths.settings_path()
     data = json.dumps(settings.to_json(), ensure_ascii=False, allow_nan=False, indent=2)
     atomic_write(path, data.encode("utf-8") + b"\n", backup=False)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import codecs
 import json
+import logging
 import os
+import re
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 8 * 1024 * 1024  #: the default limit: larger files are refused before they are read
 BACKUP_SUFFIX = ".bak"  #: ``game.json`` keeps its previous version as ``game.json.bak``
@@ -163,6 +168,7 @@ def _copy_into(src: Path, dst: IO[bytes]) -> None:
 
 
 def _replace_with(path: Path, fill: Callable[[IO[bytes]], object]) -> None:
+    # The name must stay TEMP_NAME's: sweep_temporary() removes what a killed write left.
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private (0600): keep the replaced file's mode, else rw-r--r--.
@@ -190,6 +196,45 @@ def _fsync_dir(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+# --- what a killed write leaves behind -----------------------------------------------------
+
+#: Our temporary files, and only ours: ``.<name>.json.<random>.tmp`` (``<name>.json.bak``'s
+#: too), where ``<random>`` is :func:`tempfile.mkstemp`'s eight letters, digits or underscores.
+TEMP_NAME = re.compile(r"\.[^/\\]+\.json(\.bak)?\.[a-z0-9_]{8}\.tmp")
+STALE_AFTER = 10 * 60  #: seconds: a younger temporary file may be another running copy's write
+
+
+def sweep_temporary(
+    folder: str | os.PathLike[str], *, older_than: float = STALE_AFTER, now: float | None = None
+) -> list[Path]:
+    """Delete the temporary files interrupted writes left in ``folder``; returns those deleted.
+
+    Only regular files (never a folder or a symlink) named like :func:`atomic_write`'s
+    temporary files (:data:`TEMP_NAME`) and last modified more than ``older_than`` seconds
+    ago are deleted. Never raises: a folder that cannot be read, or a file that cannot be
+    deleted, is left as it is.
+    """
+    limit = (time.time() if now is None else now) - older_than
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if TEMP_NAME.fullmatch(entry.name) is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or st.st_mtime > limit:
+                continue
+            os.unlink(entry.path)
+        except OSError as exc:
+            log.warning("cannot remove the temporary file %s: %s", entry.path, exc)
+            continue
+        removed.append(Path(entry.path))
+    return removed
 
 
 # --- deleting -------------------------------------------------------------------------------

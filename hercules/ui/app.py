@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 
+from hercules.app import health
 from hercules.app.settings import Settings, save_settings
 
 from . import strings
@@ -46,6 +48,9 @@ class App:
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
         self.settings.language = strings.set_language(self.settings.language)
+        health.set_words(strings.t)  # storage problems are told in the player's language
+        #: What the player must be told once (start-up problems), worded when shown.
+        self.notices: list[Callable[[], str]] = []
         clear_text_caches()
         self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
         self.stack = SceneStack()
@@ -78,6 +83,15 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Make ``scene`` the only scene."""
         self.stack.replace(scene)
+
+    def notify(self, words: Callable[[], str]) -> None:
+        """Tell the player something once (the title shows it); ``words()`` gives the text."""
+        self.notices.append(words)
+
+    def take_notices(self) -> list[Callable[[], str]]:
+        """The notices not shown yet; they are not given again."""
+        taken, self.notices = self.notices, []
+        return taken
 
     def save_settings(self) -> str | None:
         """Write the settings if this app persists them; returns a problem, or None."""

@@ -113,7 +113,7 @@ class Navigator:
     def continue_latest(self) -> str | None:
         """Continue: resume the newest unfinished save. Returns a problem, or None."""
         try:
-            path = saves.latest_save(paths.saves_dir(), rules_for)
+            path = saves.latest_save(paths.saves_dir_to_read(), rules_for)
         except OSError as exc:
             return str(exc)
         if path is None:
@@ -127,7 +127,7 @@ class Navigator:
     def has_continue(self) -> bool:
         """True if there is a game to continue."""
         try:
-            return saves.latest_save(paths.saves_dir(), rules_for) is not None
+            return saves.latest_save(paths.saves_dir_to_read(), rules_for) is not None
         except OSError:
             return False
 

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app import paths, saves
+from hercules.app import health, paths, saves
 from hercules.app.registry import games, rules_for
 
 from .. import draw as D
@@ -33,10 +33,13 @@ class LoadScene(Scene):
     def refresh(self) -> None:
         """Read the saves folder and the examples again."""
         try:
-            self.mine = saves.list_saves(paths.saves_dir(), rules_for)
+            self.mine = saves.list_saves(paths.saves_dir_to_read(), rules_for)
         except OSError as exc:
             self.mine = []
             self.message = str(exc)
+        off = health.problem(health.SAVES)
+        if off is not None and not self.message:
+            self.message = str(health.SavingOff(off))  # saves may still be read, not written
         self.examples = saves.list_saves(saves.examples_dir(), rules_for)
         if self.selected is not None and not any(
             i.path == self.selected.path for i in self.mine + self.examples

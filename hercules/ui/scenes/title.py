@@ -25,6 +25,8 @@ class TitleScene(Scene):
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
+        if not hasattr(self, "notices"):  # taken once: a rebuild or the next title keeps quiet
+            self.notices = self.app.take_notices()
         for key, enabled, tip in (
             ("new", True, None),
             ("continue", can_continue, None if can_continue else t("tip.no_continue")),
@@ -105,6 +107,17 @@ class TitleScene(Scene):
         )
         D.laurel(surface, (w // 2 - size * 3, band.centery), size // 2, colour("laurel"))
         D.laurel(surface, (w // 2 + size * 3, band.centery), size // 2, colour("laurel"))
-        FONTS.blit(
-            surface, t("title.credit"), 16, colour("ink_soft"), (w // 2, h - 12), "midbottom"
-        )
+        lines = self.lines()
+        if not lines:
+            FONTS.blit(
+                surface, t("title.credit"), 16, colour("ink_soft"), (w // 2, h - 12), "midbottom"
+            )
+        y = h - 12  # the message takes the credit's place, under the menu
+        for line in reversed(lines):
+            FONTS.blit(surface, line[:200], 17, colour("highlight"), (w // 2, y), "midbottom")
+            y -= 24
+
+    def lines(self) -> list[str]:
+        """The message line(s) under the menu: start-up notices, then Continue's answer."""
+        out = [words() for words in self.notices]
+        return out + ([self.message] if self.message else [])

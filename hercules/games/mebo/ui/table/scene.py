@@ -15,6 +15,7 @@ import pygame_gui
 
 from hercules.app import saves
 from hercules.app.controller import GameController, Record
+from hercules.app.health import SavingOff
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.spec import GAME_ID
@@ -72,6 +73,7 @@ class TableScene(Scene):
         self.wait = 0.0
         self.message = ""
         self.message_time = 0.0
+        self.told_saving_off = False
         self.hover: Target | None = None
         self.mouse = (0, 0)
         self.gameover_shown = False
@@ -229,6 +231,12 @@ class TableScene(Scene):
         """Save the game (``path`` None: the autosave slot); written off the frame loop."""
         try:
             self.saver.save(path, label)
+        except SavingOff as exc:
+            # Saving was turned off at start-up (the title said why): the autosave says so
+            # once per game, not at every turn's end; a save the player asks for always does.
+            if path is not None or not self.told_saving_off:
+                self.told_saving_off = True
+                self.say(str(exc))
         except (OSError, saves.SaveError) as exc:
             self.say(t("msg.save_failed", why=str(exc)))
 
