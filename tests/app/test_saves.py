@@ -164,7 +164,10 @@ def test_restore_refuses_an_unknown_bot_level():
     ctl = bot_game(seed=2, until_round=2)
     doc = game_document(ctl, ["A", "B", "C", "D"])
     doc["seats"][1]["level"] = "godlike"
-    loaded = read_document(doc, RULES)
+    with pytest.raises(SaveError, match="changed outside the game"):
+        read_document(doc, RULES)  # the seal no longer holds: an edit the replay cannot see
+    loaded = read_document(doc, RULES, trust_edits=True)
+    assert loaded.edited
     with pytest.raises(SaveError, match="unknown bot level"):
         restore_controller(loaded, RULES, make_bot)
 

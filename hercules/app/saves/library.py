@@ -19,7 +19,7 @@ from ..controller import Seat
 from ..registry import DEFAULT_GAME
 from .document import AUTOSAVE, SUFFIX, load_save, sanitize_name
 from .games import RulesSource
-from .schema import SaveError
+from .schema import EditedSaveError, SaveError
 
 EXAMPLES_PACKAGE = "hercules.examples"
 
@@ -38,6 +38,10 @@ class SaveInfo:
     seats: tuple[Seat, ...] = ()
     modified: float = 0.0  #: the file's modification time (seconds since the epoch)
     game: str = DEFAULT_GAME  #: the id of the game the save is of
+    #: True when the file was changed outside the game (``error`` is then
+    #: :data:`~.schema.EDITED_REASON`) but replays exactly: it would open with
+    #: ``load_save(path, rules, trust_edits=True)`` (an "Open anyway" button)
+    edited_outside: bool = False
 
     @property
     def damaged(self) -> bool:
@@ -122,12 +126,17 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
     """The listing entry of one file: fully loaded and checked, or damaged with the reason.
 
     ``rules`` is one game's rules or a resolver from a game id to its rules; a
-    save of a game it does not know is listed as damaged, with that reason.
+    save of a game it does not know is listed as damaged, with that reason. A
+    file changed outside the game that still replays is listed as damaged with
+    ``edited_outside`` set (see :class:`SaveInfo`).
     """
     path = Path(path)
     modified = _mtime(path)
     try:
         g = load_save(path, rules)
+    except EditedSaveError as exc:
+        # It passed every other check, so it replays: listed as damaged, openable anyway.
+        return SaveInfo(path, error=exc.reason, modified=modified, edited_outside=True)
     except SaveError as exc:
         return SaveInfo(path, error=exc.reason or "damaged", modified=modified)
     except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong
