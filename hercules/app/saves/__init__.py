@@ -32,6 +32,7 @@ from .document import (
     restore_controller,
     sanitize_name,
     save_game,
+    usable_name,
     write_save,
 )
 from .games import RulesSource, rules_for, rules_resolver
@@ -46,6 +47,7 @@ from .library import (
     list_saves,
     save_info,
     slot_path,
+    slot_taken,
 )
 from .schema import (
     EDITED_REASON,
@@ -109,6 +111,7 @@ __all__ = [
     "rules_resolver",
     "sanitize_name",
     "save_game",
+    "usable_name",
     "upgrade",
     "upgrade_v1_to_v2",
     "write_save",
@@ -121,6 +124,7 @@ __all__ = [
     "list_saves",
     "save_info",
     "slot_path",
+    "slot_taken",
     # storage, as the saves use it
     "atomic_write",
     "backup_path",

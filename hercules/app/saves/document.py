@@ -83,7 +83,7 @@ from .upgrade import UPGRADES as UPGRADES
 from .upgrade import upgrade
 from .upgrade import upgrade_v1_to_v2 as upgrade_v1_to_v2
 
-MAX_NAME = 64  #: longest sanitised file name (without ".json")
+MAX_NAME = 120  #: longest sanitised file stem, in bytes of the file system's encoding
 SUFFIX = ".json"
 AUTOSAVE = "autosave"  #: the autosave slot's file stem
 
@@ -96,28 +96,74 @@ _RESERVED |= {f"{dev}{d}" for dev in ("com", "lpt") for d in "¹²³"}
 _KEEP = set(" -_()',!&+")
 
 
-def sanitize_name(name: str) -> str:
-    """A safe file stem (no suffix) for a save name a player typed.
+def _fs_bytes(c: str) -> int:
+    # The bytes a character takes in a file name; 0 if the file system cannot spell it.
+    try:
+        return len(os.fsencode(c))
+    except UnicodeError:
+        return 0
 
-    Keeps letters and digits of any script and a few harmless marks; every other
-    character (path separators, dots, control and format characters) becomes
-    ``_``. The result is never empty (``"save"``), never starts or ends with a
-    space, dot or ``_``, is at most :data:`MAX_NAME` characters and is never a
-    reserved name (Windows device names, the autosave slot: ``"CON"`` becomes
-    ``"CON_"``). ``..`` and ``../x`` therefore cannot leave the saves folder.
-    """
+
+def _keep(c: str) -> str:
+    if c.isspace():
+        return " "
+    if (c.isalnum() or c in _KEEP or unicodedata.category(c) == "So") and _fs_bytes(c):
+        return c
+    return "_"
+
+
+def _stem(name: str) -> str:
+    # The cleaned stem, "" when nothing usable is left (sanitize_name then says "save").
     if not isinstance(name, str):
         raise TypeError("a save name must be a string")
     text = unicodedata.normalize("NFKC", name)
-    text = "".join(c if c.isalnum() or c in _KEEP else " " if c.isspace() else "_" for c in text)
+    text = "".join(_keep(c) for c in text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"_{2,}", "_", text)
-    text = text.strip(" _-")[:MAX_NAME].strip(" _-")
+    text = text.strip(" _-")
+    size, end = 0, 0
+    for end, c in enumerate(text):  # noqa: B007 - the index where the limit is reached
+        size += _fs_bytes(c)
+        if size > MAX_NAME:
+            break
+    else:
+        end = len(text)
+    return text[:end].strip(" _-")
+
+
+def sanitize_name(name: str) -> str:
+    """A safe file stem (no suffix) for a save name a player typed.
+
+    Keeps letters and digits of any script, symbols such as emoji and a few
+    harmless marks; every other character (path separators, dots, control and
+    format characters, anything the file system's encoding cannot spell)
+    becomes ``_``. The result is never empty (``"save"``, see
+    :func:`usable_name`), never starts or ends with a space, dot or ``_``, is at
+    most :data:`MAX_NAME` bytes once encoded for the file system
+    (``os.fsencode``; whole characters only) and is never a reserved name
+    (Windows device names, the autosave slot: ``"CON"`` becomes ``"CON_"``).
+    ``..`` and ``../x`` therefore cannot leave the saves folder.
+
+    Different names may give the same stem, or stems that differ only by case
+    (one file on Windows and macOS): :func:`~.library.slot_taken` finds the
+    slot a name would overwrite, so that the player can be asked first.
+    """
+    text = _stem(name)
     if not text:
         return "save"
     if text.casefold() in _RESERVED:
         text += "_"
     return text
+
+
+def usable_name(name: str) -> bool:
+    """True when a typed name gives a file name of its own.
+
+    False when nothing of it is left once made safe (``""``, ``" "``, ``".."``,
+    ``"///"``): :func:`sanitize_name` would fall back to ``"save"``, which is
+    another name than the player's; ask for another name instead.
+    """
+    return bool(_stem(name))
 
 
 def clean_label(label: str) -> str:

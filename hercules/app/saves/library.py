@@ -7,6 +7,7 @@ Every listed file is fully loaded (replayed) first, so an entry that is not
 from __future__ import annotations
 
 import os
+import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -76,6 +77,34 @@ class SaveInfo:
 def slot_path(folder: str | os.PathLike[str], name: str) -> Path:
     """The file for a player-named slot in ``folder``: always directly inside it."""
     return Path(folder) / (sanitize_name(name) + SUFFIX)
+
+
+def _slot_key(stem: str) -> str:
+    # What a case-insensitive (and, on macOS, normalising) file system sees of a stem.
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def slot_taken(
+    folder: str | os.PathLike[str], name: str, rules: RulesSource | None = None
+) -> SaveInfo | None:
+    """The existing slot that saving under ``name`` would overwrite, or None.
+
+    Matches :func:`slot_path`'s stem against the ``*.json`` files in ``folder``
+    without regard to case or Unicode normalisation (``"My game"`` takes
+    ``"MY GAME.json"``; ``"CON"`` takes ``"con_.json"``), since on Windows and
+    macOS those are one file. With ``rules`` the entry is fully read (see
+    :func:`save_info`); without, it holds only the path and the modification time.
+    Deterministic: the exact file wins over a case variant, then the first by name.
+    """
+    stem = sanitize_name(name)
+    want = _slot_key(stem)
+    hits = [p for p in _candidates(Path(folder)) if _slot_key(p.name[: -len(SUFFIX)]) == want]
+    if not hits:
+        return None
+    hits.sort(key=lambda p: (p.name != stem + SUFFIX, p.name))
+    if rules is not None:
+        return save_info(hits[0], rules)
+    return SaveInfo(hits[0], modified=_mtime(hits[0]))
 
 
 def autosave_path(folder: str | os.PathLike[str]) -> Path:
