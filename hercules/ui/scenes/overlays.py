@@ -26,11 +26,11 @@ def _short(name: str, limit: int = 24) -> str:
 
 
 @lru_cache(maxsize=64)
-def _fitted(key: str, name: str, width: int, lang: str) -> str:
-    # ``t(key, name=...)`` with the name shortened until the heading fits ``width`` pixels.
+def _overwrite_question(name: str, width: int, lang: str) -> str:
+    # The question, with the name shortened until the heading fits ``width`` pixels.
     cut = name
     while True:
-        text = t(key, name=cut if cut == name else cut + "…")
+        text = t("save.overwrite", name=cut if cut == name else cut + "…")
         if len(cut) <= 1 or FONTS.text(text, 24, colour("highlight"), "bold").get_width() <= width:
             return text
         cut = cut[:-1]
@@ -255,7 +255,7 @@ class SaveOverlay(Overlay):
         # on Windows and macOS, and must not become a second slot elsewhere).
         ask = ConfirmOverlay(
             self.app,
-            lambda: _fitted("save.overwrite", taken.title, ask.width - 48, language()),
+            lambda: _overwrite_question(taken.title, ask.width - 48, language()),
             partial(self.write, taken.path, label),
         )
         ask.width = 800  # room for the question with a long name, in every language
