@@ -11,6 +11,7 @@ import pytest
 from hercules.app.saves import (
     DEFAULT_GAME,
     SaveError,
+    content_digest,
     dumps,
     example_saves,
     latest_save,
@@ -65,6 +66,7 @@ def test_a_resolver_picks_the_rules_by_the_documents_game_id():
     assert loaded.state == read_document(midgame(), RULES).state
 
     other = dict(midgame(), game="other", format="other-save")
+    other["integrity"] = content_digest(other)  # a good save of the other game, sealed
     loaded = read_document(other, resolve)
     assert resolve.asked[-1] == "other"
     assert loaded.game == "other" and isinstance(loaded.rules, OtherGame)

@@ -32,6 +32,7 @@ from .document import (
     restore_controller,
     sanitize_name,
     save_game,
+    usable_name,
     write_save,
 )
 from .games import RulesSource, rules_for, rules_resolver
@@ -46,17 +47,23 @@ from .library import (
     list_saves,
     save_info,
     slot_path,
+    slot_taken,
 )
 from .schema import (
+    EDITED_REASON,
     FORMAT_VERSION,
+    INTEGRITY,
     MAX_BYTES,
     MAX_LOG,
     MAX_TEXT,
     MIN_VERSION,
     SEAT_KINDS,
+    EditedSaveError,
     LoadedGame,
     SaveError,
     SaveRules,
+    content_digest,
+    integrity_fails,
     parse_json,
     read_json,
 )
@@ -67,8 +74,10 @@ __all__ = [
     "AUTOSAVE",
     "BACKUP_SUFFIX",
     "DEFAULT_GAME",
+    "EDITED_REASON",
     "EXAMPLES_PACKAGE",
     "FORMAT_VERSION",
+    "INTEGRITY",
     "MAX_BYTES",
     "MAX_LOG",
     "MAX_NAME",
@@ -79,6 +88,7 @@ __all__ = [
     "UPGRADES",
     # types
     "Autosaver",
+    "EditedSaveError",
     "GameSaver",
     "LoadedGame",
     "RulesSource",
@@ -87,8 +97,10 @@ __all__ = [
     "SaveRules",
     # the document
     "clean_label",
+    "content_digest",
     "dumps",
     "game_document",
+    "integrity_fails",
     "load_save",
     "now_iso",
     "parse_json",
@@ -99,6 +111,7 @@ __all__ = [
     "rules_resolver",
     "sanitize_name",
     "save_game",
+    "usable_name",
     "upgrade",
     "upgrade_v1_to_v2",
     "write_save",
@@ -111,6 +124,7 @@ __all__ = [
     "list_saves",
     "save_info",
     "slot_path",
+    "slot_taken",
     # storage, as the saves use it
     "atomic_write",
     "backup_path",

@@ -20,8 +20,18 @@ Current format (version 2)::
       "log": [{...action...}, ...],        # rules.action_to_json, in play order
       "reasons": ["", "aims for ...", ...],  # optional: a bot's reason per action
       "bot_rngs": {"1": [3, [625 ints], null]},  # optional: bots' generator states
-      "snapshot": {...}                    # rules.state_to_json(state)
+      "snapshot": {...},                   # rules.state_to_json(state)
+      "integrity": "sha256:<hex>"          # optional: see below
     }
+
+``integrity`` is the SHA-256 of every other field as canonical JSON (sorted keys,
+no spaces, UTF-8; see :func:`~.schema.content_digest`). The game writes it in
+every save; a file whose content no longer gives it was changed outside the
+game (a flipped bit, an edit) and is refused with :data:`~.schema.EDITED_REASON`
+even when it replays, since the replay cannot see labels, names, reasons, times
+or the bots' generators. ``trust_edits=True`` opens such a file anyway when it
+replays exactly (``LoadedGame.edited`` is then true). Files without the field
+(older saves) are read as before.
 
 Every problem with a file raises :class:`SaveError` with a one-line reason; no
 partly loaded game is ever returned and reading never changes a file.
@@ -47,9 +57,12 @@ from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
 from .schema import (
     DATA_ERRORS,
+    EDITED_REASON,
     FORMAT_VERSION,
+    INTEGRITY,
     MAX_BYTES,
     MAX_TEXT,
+    EditedSaveError,
     LoadedGame,
     SaveError,
     SaveRules,
@@ -57,7 +70,9 @@ from .schema import (
     check_fields,
     check_seats,
     check_version,
+    content_digest,
     first_difference,
+    integrity_fails,
     jsonable,
     read_json,
     rules_call,
@@ -68,7 +83,7 @@ from .upgrade import UPGRADES as UPGRADES
 from .upgrade import upgrade
 from .upgrade import upgrade_v1_to_v2 as upgrade_v1_to_v2
 
-MAX_NAME = 64  #: longest sanitised file name (without ".json")
+MAX_NAME = 120  #: longest sanitised file stem, in bytes of the file system's encoding
 SUFFIX = ".json"
 AUTOSAVE = "autosave"  #: the autosave slot's file stem
 
@@ -81,28 +96,74 @@ _RESERVED |= {f"{dev}{d}" for dev in ("com", "lpt") for d in "¹²³"}
 _KEEP = set(" -_()',!&+")
 
 
-def sanitize_name(name: str) -> str:
-    """A safe file stem (no suffix) for a save name a player typed.
+def _fs_bytes(c: str) -> int:
+    # The bytes a character takes in a file name; 0 if the file system cannot spell it.
+    try:
+        return len(os.fsencode(c))
+    except UnicodeError:
+        return 0
 
-    Keeps letters and digits of any script and a few harmless marks; every other
-    character (path separators, dots, control and format characters) becomes
-    ``_``. The result is never empty (``"save"``), never starts or ends with a
-    space, dot or ``_``, is at most :data:`MAX_NAME` characters and is never a
-    reserved name (Windows device names, the autosave slot: ``"CON"`` becomes
-    ``"CON_"``). ``..`` and ``../x`` therefore cannot leave the saves folder.
-    """
+
+def _keep(c: str) -> str:
+    if c.isspace():
+        return " "
+    if (c.isalnum() or c in _KEEP or unicodedata.category(c) == "So") and _fs_bytes(c):
+        return c
+    return "_"
+
+
+def _stem(name: str) -> str:
+    # The cleaned stem, "" when nothing usable is left (sanitize_name then says "save").
     if not isinstance(name, str):
         raise TypeError("a save name must be a string")
     text = unicodedata.normalize("NFKC", name)
-    text = "".join(c if c.isalnum() or c in _KEEP else " " if c.isspace() else "_" for c in text)
+    text = "".join(_keep(c) for c in text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"_{2,}", "_", text)
-    text = text.strip(" _-")[:MAX_NAME].strip(" _-")
+    text = text.strip(" _-")
+    size, end = 0, 0
+    for end, c in enumerate(text):  # noqa: B007 - the index where the limit is reached
+        size += _fs_bytes(c)
+        if size > MAX_NAME:
+            break
+    else:
+        end = len(text)
+    return text[:end].strip(" _-")
+
+
+def sanitize_name(name: str) -> str:
+    """A safe file stem (no suffix) for a save name a player typed.
+
+    Keeps letters and digits of any script, symbols such as emoji and a few
+    harmless marks; every other character (path separators, dots, control and
+    format characters, anything the file system's encoding cannot spell)
+    becomes ``_``. The result is never empty (``"save"``, see
+    :func:`usable_name`), never starts or ends with a space, dot or ``_``, is at
+    most :data:`MAX_NAME` bytes once encoded for the file system
+    (``os.fsencode``; whole characters only) and is never a reserved name
+    (Windows device names, the autosave slot: ``"CON"`` becomes ``"CON_"``).
+    ``..`` and ``../x`` therefore cannot leave the saves folder.
+
+    Different names may give the same stem, or stems that differ only by case
+    (one file on Windows and macOS): :func:`~.library.slot_taken` finds the
+    slot a name would overwrite, so that the player can be asked first.
+    """
+    text = _stem(name)
     if not text:
         return "save"
     if text.casefold() in _RESERVED:
         text += "_"
     return text
+
+
+def usable_name(name: str) -> bool:
+    """True when a typed name gives a file name of its own.
+
+    False when nothing of it is left once made safe (``""``, ``" "``, ``".."``,
+    ``"///"``): :func:`sanitize_name` would fall back to ``"save"``, which is
+    another name than the player's; ask for another name instead.
+    """
+    return bool(_stem(name))
 
 
 def clean_label(label: str) -> str:
@@ -162,6 +223,10 @@ def game_document(
     rngs = _bot_rng_states(controller)
     if rngs:
         doc["bot_rngs"] = rngs
+    try:
+        doc[INTEGRITY] = content_digest(doc)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"the game cannot be written as JSON ({exc})") from None
     return doc
 
 
@@ -246,20 +311,28 @@ def save_game(
 
 
 def load_save(
-    path: str | os.PathLike[str], rules: RulesSource, *, max_bytes: int = MAX_BYTES
+    path: str | os.PathLike[str],
+    rules: RulesSource,
+    *,
+    max_bytes: int = MAX_BYTES,
+    trust_edits: bool = False,
 ) -> LoadedGame:
     """Read, validate, upgrade and replay a save file.
 
     ``rules`` is one game's rules or a resolver from a game id to its rules
     (see :func:`rules_for`). Refuses files over ``max_bytes`` before reading
     them; any problem raises :class:`SaveError` with a one-line reason. The
-    file is only read.
+    file is only read. ``trust_edits`` as for :func:`read_document`.
     """
-    return read_document(read_json(path, max_bytes), rules, path)
+    return read_document(read_json(path, max_bytes), rules, path, trust_edits=trust_edits)
 
 
 def read_document(
-    doc: Any, rules: RulesSource, path: str | os.PathLike[str] | None = None
+    doc: Any,
+    rules: RulesSource,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    trust_edits: bool = False,
 ) -> LoadedGame:
     """Validate a parsed save document of any supported version and rebuild its game.
 
@@ -268,17 +341,22 @@ def read_document(
     version and every field's type; upgrades older versions; replays the log
     from the seed through the engine and checks that it gives the snapshot and
     the listing metadata. Raises :class:`SaveError`.
+
+    A document whose ``integrity`` field its content does not give is refused
+    last, once it has passed every other check, with :class:`EditedSaveError`
+    (:data:`~.schema.EDITED_REASON`): so a file refused for that reason would
+    open with ``trust_edits=True``, which accepts it (``LoadedGame.edited``).
     """
     try:
-        return _read_document(doc, rules, path)
+        return _read_document(doc, rules, path, trust_edits)
     except SaveError as exc:
-        raise SaveError(exc.reason, path) from None
+        raise type(exc)(exc.reason, path) from None
     except RecursionError:
         raise SaveError("a field is nested too deeply", path) from None
 
 
 def _read_document(
-    doc: Any, source: RulesSource, path: str | os.PathLike[str] | None
+    doc: Any, source: RulesSource, path: str | os.PathLike[str] | None, trust_edits: bool
 ) -> LoadedGame:
     if not isinstance(doc, dict):
         raise SaveError("not a save file: the JSON is not an object", path)
@@ -290,6 +368,7 @@ def _read_document(
             raise SaveError(f"a save of another game ({fmt[:40]!r}), not {rules.name}", path)
         raise SaveError(f"not a {rules.name} save file (no '{expected}' format)", path)
     file_version = check_version(doc)
+    edited = integrity_fails(doc)  # decided on the file's own fields, before any upgrade
     doc = upgrade(doc, rules)
     check_fields(doc)
     if doc["game"] != rules.name:
@@ -343,6 +422,8 @@ def _read_document(
         detail = f"{key}: {short(doc['meta'].get(key))} but the game says {short(meta[key])}"
         detail = detail if key else ""
         raise SaveError(f"the listing metadata disagrees with the game ({detail or 'extra keys'})")
+    if edited and not trust_edits:
+        raise EditedSaveError(EDITED_REASON)
     return LoadedGame(
         state=state,
         config=config,
@@ -362,6 +443,7 @@ def _read_document(
         path=None if path is None else Path(path),
         game=doc["game"],
         rules=rules,
+        edited=edited,
     )
 
 

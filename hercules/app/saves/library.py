@@ -7,6 +7,7 @@ Every listed file is fully loaded (replayed) first, so an entry that is not
 from __future__ import annotations
 
 import os
+import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,7 +20,7 @@ from ..controller import Seat
 from ..registry import DEFAULT_GAME
 from .document import AUTOSAVE, SUFFIX, load_save, sanitize_name
 from .games import RulesSource
-from .schema import SaveError
+from .schema import EditedSaveError, SaveError
 
 EXAMPLES_PACKAGE = "hercules.examples"
 
@@ -38,6 +39,10 @@ class SaveInfo:
     seats: tuple[Seat, ...] = ()
     modified: float = 0.0  #: the file's modification time (seconds since the epoch)
     game: str = DEFAULT_GAME  #: the id of the game the save is of
+    #: True when the file was changed outside the game (``error`` is then
+    #: :data:`~.schema.EDITED_REASON`) but replays exactly: it would open with
+    #: ``load_save(path, rules, trust_edits=True)`` (an "Open anyway" button)
+    edited_outside: bool = False
 
     @property
     def damaged(self) -> bool:
@@ -72,6 +77,34 @@ class SaveInfo:
 def slot_path(folder: str | os.PathLike[str], name: str) -> Path:
     """The file for a player-named slot in ``folder``: always directly inside it."""
     return Path(folder) / (sanitize_name(name) + SUFFIX)
+
+
+def _slot_key(stem: str) -> str:
+    # What a case-insensitive (and, on macOS, normalising) file system sees of a stem.
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def slot_taken(
+    folder: str | os.PathLike[str], name: str, rules: RulesSource | None = None
+) -> SaveInfo | None:
+    """The existing slot that saving under ``name`` would overwrite, or None.
+
+    Matches :func:`slot_path`'s stem against the ``*.json`` files in ``folder``
+    without regard to case or Unicode normalisation (``"My game"`` takes
+    ``"MY GAME.json"``; ``"CON"`` takes ``"con_.json"``), since on Windows and
+    macOS those are one file. With ``rules`` the entry is fully read (see
+    :func:`save_info`); without, it holds only the path and the modification time.
+    Deterministic: the exact file wins over a case variant, then the first by name.
+    """
+    stem = sanitize_name(name)
+    want = _slot_key(stem)
+    hits = [p for p in _candidates(Path(folder)) if _slot_key(p.name[: -len(SUFFIX)]) == want]
+    if not hits:
+        return None
+    hits.sort(key=lambda p: (p.name != stem + SUFFIX, p.name))
+    if rules is not None:
+        return save_info(hits[0], rules)
+    return SaveInfo(hits[0], modified=_mtime(hits[0]))
 
 
 def autosave_path(folder: str | os.PathLike[str]) -> Path:
@@ -122,12 +155,17 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
     """The listing entry of one file: fully loaded and checked, or damaged with the reason.
 
     ``rules`` is one game's rules or a resolver from a game id to its rules; a
-    save of a game it does not know is listed as damaged, with that reason.
+    save of a game it does not know is listed as damaged, with that reason. A
+    file changed outside the game that still replays is listed as damaged with
+    ``edited_outside`` set (see :class:`SaveInfo`).
     """
     path = Path(path)
     modified = _mtime(path)
     try:
         g = load_save(path, rules)
+    except EditedSaveError as exc:
+        # It passed every other check, so it replays: listed as damaged, openable anyway.
+        return SaveInfo(path, error=exc.reason, modified=modified, edited_outside=True)
     except SaveError as exc:
         return SaveInfo(path, error=exc.reason or "damaged", modified=modified)
     except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong

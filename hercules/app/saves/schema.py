@@ -7,6 +7,7 @@ re-exports its public names.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -43,7 +44,12 @@ V2_REQUIRED = (
     "log",
     "snapshot",
 )
-V2_OPTIONAL = ("label", "reasons", "bot_rngs")
+V2_OPTIONAL = ("label", "reasons", "bot_rngs", "integrity")
+
+INTEGRITY = "integrity"  #: the field holding ``"sha256:<hex>"`` of every other field
+INTEGRITY_METHOD = "sha256"
+#: Why a file whose integrity check fails is refused (it may still open with ``trust_edits``).
+EDITED_REASON = "this file was changed outside the game (its integrity check fails)"
 
 #: A generator state as ``random.Random.getstate()`` gives it.
 RngState = tuple[Any, ...]
@@ -59,6 +65,14 @@ class SaveError(storage.StorageError):
     def of(cls, exc: storage.StorageError) -> SaveError:
         """The same reason and path as a save error."""
         return cls(exc.reason, exc.path)
+
+
+class EditedSaveError(SaveError):
+    """A save whose integrity check fails although it replays exactly.
+
+    Its reason is :data:`EDITED_REASON`. Reading it again with
+    ``trust_edits=True`` opens it (the loaded game is flagged ``edited``).
+    """
 
 
 class SaveRules(Rules, Protocol):
@@ -122,6 +136,8 @@ class LoadedGame:
     path: Path | None = None
     game: str = DEFAULT_GAME
     rules: SaveRules | None = field(default=None, compare=False, repr=False)
+    #: True when the file's integrity check failed and it was opened with ``trust_edits``
+    edited: bool = False
 
 
 # --- helpers shared by the package ----------------------------------------------------------
@@ -133,6 +149,36 @@ DATA_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, Arit
 def jsonable(value: Any) -> Any:
     """``value`` as a file gives it back (tuples become lists etc.), so documents compare equal."""
     return json.loads(json.dumps(value, allow_nan=False))
+
+
+def content_digest(doc: dict[str, Any]) -> str:
+    """The integrity value of a document: ``"sha256:<hex>"`` of its canonical content.
+
+    The content is every field but ``"integrity"``, as canonical JSON: keys
+    sorted, no spaces, ``ensure_ascii=False``, encoded as UTF-8 (a document
+    in memory is first made what a file gives back, see :func:`jsonable`).
+    Raises ``TypeError`` or ``ValueError`` for a document that is not JSON.
+    """
+    content = jsonable({k: v for k, v in doc.items() if k != INTEGRITY})
+    text = json.dumps(
+        content, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{INTEGRITY_METHOD}:{digest}"
+
+
+def integrity_fails(doc: dict[str, Any]) -> bool:
+    """True when a document carries an integrity value that its content does not give.
+
+    A document without the field (older saves) does not fail; a value that is
+    not even text fails here and is refused by :func:`check_fields`.
+    """
+    if INTEGRITY not in doc:
+        return False
+    try:
+        return bool(doc[INTEGRITY] != content_digest(doc))
+    except (TypeError, ValueError):
+        raise SaveError("the document is not plain JSON") from None
 
 
 def rules_call(rules: SaveRules, what: str, fn: Callable[..., Any], *args: Any) -> Any:
@@ -211,6 +257,7 @@ _TYPES: dict[str, tuple[type, str]] = {
     "reasons": (list, "a list"),
     "bot_rngs": (dict, "an object"),
     "snapshot": (dict, "an object"),
+    "integrity": (str, "text"),
 }
 
 
@@ -242,7 +289,7 @@ def check_fields(doc: dict[str, Any]) -> None:
             v = doc[key]
             if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
                 raise SaveError(f"field {key!r} must be {what}, not {json_type(v)}")
-    for key in ("app_version", "label"):
+    for key in ("app_version", "label", INTEGRITY):
         if len(doc.get(key, "")) > MAX_TEXT:
             raise SaveError(f"field {key!r} is longer than {MAX_TEXT} characters")
     for key in ("created", "updated"):

@@ -6,7 +6,7 @@ A table that uses them offers ``label``, ``say(text)`` and ``save_to(path, label
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -16,8 +16,24 @@ from hercules.app import paths, saves
 
 from .. import draw as D
 from ..scene import Scene
-from ..strings import t
+from ..strings import language, t
 from ..theme import FONTS, colour
+
+
+def _short(name: str, limit: int = 24) -> str:
+    """A name short enough for a one-line message."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+@lru_cache(maxsize=64)
+def _overwrite_question(name: str, width: int, lang: str) -> str:
+    # The question, with the name shortened until the heading fits ``width`` pixels.
+    cut = name
+    while True:
+        text = t("save.overwrite", name=cut if cut == name else cut + "…")
+        if len(cut) <= 1 or FONTS.text(text, 24, colour("highlight"), "bold").get_width() <= width:
+            return text
+        cut = cut[:-1]
 
 
 class Overlay(Scene):
@@ -213,16 +229,40 @@ class SaveOverlay(Overlay):
             self.save()
 
     def save(self) -> None:
-        """Write the slot (on the table's saving thread) and close."""
+        """Write the slot (on the table's saving thread) and close.
+
+        A name that gives no file name of its own is refused with a message; a
+        name whose slot exists (whatever its case) asks before replacing it.
+        """
         label = saves.clean_label(self.entry.get_text())
         if not label:
             self.message = t("save.need_name")
             return
+        if not saves.usable_name(label):
+            self.message = t("save.unusable_name", name=_short(label))
+            return
         try:
-            path = saves.slot_path(paths.saves_dir(), label)
+            folder = paths.saves_dir()
+            path = saves.slot_path(folder, label)
+            taken = saves.slot_taken(folder, label)
         except (OSError, saves.SaveError, ValueError) as exc:
             self.message = t("msg.save_failed", why=str(exc))
             return
+        if taken is None:
+            self.write(path, label)
+            return
+        # Replace the very file that is there (a case variant of the name is the same file
+        # on Windows and macOS, and must not become a second slot elsewhere).
+        ask = ConfirmOverlay(
+            self.app,
+            lambda: _overwrite_question(taken.title, ask.width - 48, language()),
+            partial(self.write, taken.path, label),
+        )
+        ask.width = 800  # room for the question with a long name, in every language
+        self.app.push(ask)
+
+    def write(self, path: Any, label: str) -> None:
+        """Save the game to ``path`` under ``label`` and close the dialog."""
         self.table.label = label
         self.table.save_to(path, label)
         self.table.say(t("save.done", name=label))
