@@ -113,8 +113,12 @@ class TitleScene(Scene):
                 surface, t("title.credit"), 16, colour("ink_soft"), (w // 2, h - 12), "midbottom"
             )
         y = h - 12  # the message takes the credit's place, under the menu
+        if lines:  # a dark band under it: light words on the marble would not read
+            band_h = 24 * len(lines) + 12
+            surface.blit(D.veil((w, band_h), (40, 26, 18, 215)), (0, h - band_h))
         for line in reversed(lines):
-            FONTS.blit(surface, line[:200], 17, colour("highlight"), (w // 2, y), "midbottom")
+            size = FONTS.fit(line[:200], 17, w - 40, smallest=12)
+            FONTS.blit(surface, line[:200], size, colour("highlight"), (w // 2, y), "midbottom")
             y -= 24
 
     def lines(self) -> list[str]:
