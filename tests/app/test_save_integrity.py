@@ -435,3 +435,15 @@ def test_byte_level_splices_of_a_real_save_are_refused_or_load_the_same_game(cut
         assert exc.reason and "\n" not in exc.reason
         return
     assert loaded == read_bytes(original)
+
+
+def test_listing_metadata_with_an_extra_key_is_refused_with_a_reason(tmp_path):
+    # Found by the mutation test above: a key the game's summary does not have made the
+    # message itself fail (KeyError) instead of refusing the file.
+    doc = json.loads(midgame_path().read_text(encoding="utf-8"))
+    doc.pop("integrity", None)
+    doc["meta"]["mode "] = ""
+    path = tmp_path / "extra.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveError, match="the listing metadata disagrees with the game"):
+        load_save(path, RULES)

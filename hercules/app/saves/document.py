@@ -419,8 +419,9 @@ def _read_document(
     meta = jsonable(rules.summary(state))
     if doc["meta"] != meta:
         key = next((k for k in meta if doc["meta"].get(k) != meta[k]), None)
-        detail = f"{key}: {short(doc['meta'].get(key))} but the game says {short(meta[key])}"
-        detail = detail if key else ""
+        detail = ""  # no key differs: the file's metadata has keys the game's has not
+        if key is not None:
+            detail = f"{key}: {short(doc['meta'].get(key))} but the game says {short(meta[key])}"
         raise SaveError(f"the listing metadata disagrees with the game ({detail or 'extra keys'})")
     if edited and not trust_edits:
         raise EditedSaveError(EDITED_REASON)
