@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 
@@ -159,6 +160,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.TEXTINPUT:
+            text = visible_text(event.text)
+            if not text:
+                return  # only invisible characters: a text box would fail to draw them
+            if text != event.text:
+                event = pygame.event.Event(pygame.TEXTINPUT, text=text)
         if self.ui.process_events(event):
             return  # a widget took it: board clicks never fall through buttons
         top = self.top
@@ -205,6 +212,17 @@ class App:
         while self.stack.scenes:
             self.stack.pop()
         pygame.quit()
+
+
+#: Unicode categories of characters that draw nothing on their own (controls, format marks such
+#: as U+200B or U+202E, surrogates, private and unassigned code points, combining marks, line and
+#: paragraph separators): pygame_gui's text boxes fail on text of zero width.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"})
+
+
+def visible_text(text: str) -> str:
+    """``text`` without the characters that draw nothing (typed or pasted into a text box)."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE)
 
 
 def headless() -> None:
