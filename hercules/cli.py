@@ -47,13 +47,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="validate a save file, print a one-line verdict and exit (0 good, 1 not)",
     )
+    parser.add_argument(
+        "--trust-edits",
+        action="store_true",
+        help="with --check-save: accept a file changed outside the game if it still replays",
+    )
     return parser
 
 
-def check_save(path: str) -> tuple[int, str]:
-    """Validate a save file: ``(exit code, one-line verdict)``. Never imports pygame."""
+def check_save(path: str, trust_edits: bool = False) -> tuple[int, str]:
+    """Validate a save file: ``(exit code, one-line verdict)``. Never imports pygame.
+
+    ``trust_edits`` accepts a file changed outside the game when it still replays (as the
+    load screen's "open anyway" does); the verdict then says it was edited.
+    """
     try:
-        game = saves.load_save(path, rules_for)
+        game = saves.load_save(path, rules_for, trust_edits=trust_edits)
     except saves.SaveError as exc:
         return 1, f"{path}: bad save: {exc.reason}"
     m = game.meta
@@ -71,7 +80,7 @@ def check_save(path: str) -> tuple[int, str]:
         upgraded = f", upgraded from format {game.file_version}"
     return 0, (
         f"{path}: good save: {m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
-        f"{len(game.actions)} actions{upgraded}"
+        f"{len(game.actions)} actions{upgraded}{', edited outside the game' if game.edited else ''}"
     )
 
 
@@ -110,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hercules: cannot start: {exc}", file=sys.stderr)
         return 2
     if args.check_save is not None:
-        code, verdict = check_save(args.check_save)
+        code, verdict = check_save(args.check_save, args.trust_edits)
         print(verdict)
         return code
     # Imported here, not at the top: the window's modules load pygame, which --check-save and

@@ -90,3 +90,18 @@ def test_the_other_options_still_work():
     assert r.returncode == 0 and "--check-save" in r.stdout and "--data-dir" in r.stdout
     r = check("--size", "10x10", "--check-save", "x.json")
     assert r.returncode == 2 and "smallest window" in r.stderr
+
+
+def test_a_save_edited_outside_the_game_is_bad_unless_edits_are_trusted(tmp_path):
+    example = next(p for p in example_saves() if "solo" in p.name)
+    doc = json.loads(example.read_text(encoding="utf-8"))
+    doc["label"] = "renamed by hand"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    refused = check("--check-save", str(edited))
+    assert refused.returncode == 1
+    assert "changed outside the game" in refused.stdout
+    trusted = check("--check-save", str(edited), "--trust-edits")
+    assert trusted.returncode == 0
+    assert trusted.stdout.strip().endswith("edited outside the game")
+    assert len(trusted.stdout.strip().splitlines()) == 1

@@ -210,3 +210,43 @@ def test_a_finished_game_can_be_watched_again_from_the_score_screen(folder):
     assert isinstance(replay, ReplayScene)
     assert replay.ctl.states[-1] == ctl.state and replay.ctl.index == 0
     app.close()
+
+
+def test_a_save_changed_outside_the_game_opens_only_when_the_player_says_so(folder):
+    import json
+
+    ctl, names = start_game("standard", ["human", "easy"], seed=31)
+    path = saves.slot_path(paths.saves_dir(), "edited")
+    saves.save_game(path, ctl, names, label="Before")
+    ctl.close()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["label"] = "Renamed by hand"  # the integrity field no longer matches
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    before = path.read_bytes()
+    app = new_app()
+    try:
+        app.push(TitleScene(app))
+        app.push(LoadScene(app))
+        load = app.top
+        info = next(i for i in load.mine if i.path == path)
+        assert info.damaged and info.edited_outside
+        load.selected = info
+        load.update_buttons()
+        assert load.btn_open.is_enabled
+        click_widget(app, load.btn_open)
+        question = app.top
+        assert type(question).__name__ == "ConfirmOverlay"
+        assert "changed outside the game" in question.heading()
+        no = next(b for b, fn in question.actions.items() if fn == app.pop)
+        click_widget(app, no)
+        assert app.top is load and path.read_bytes() == before  # nothing opened, nothing written
+        click_widget(app, load.btn_open)
+        yes = next(b for b, fn in app.top.actions.items() if fn != app.pop)
+        click_widget(app, yes)
+        table = app.top
+        assert isinstance(table, TableScene)
+        table.autosave = False
+        assert table.label == "Renamed by hand"
+        assert path.read_bytes() == before
+    finally:
+        app.close()

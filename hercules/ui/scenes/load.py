@@ -73,7 +73,8 @@ class LoadScene(Scene):
 
     def update_buttons(self) -> None:
         sel = self.selected
-        good = sel is not None and not sel.damaged
+        # A file changed outside the game may still be opened, once the player says so.
+        good = sel is not None and (not sel.damaged or sel.edited_outside)
         mine = sel is not None and any(sel.path == i.path for i in self.mine)
         for btn, on in ((self.btn_open, good), (self.btn_replay, good), (self.btn_delete, mine)):
             if on:
@@ -123,12 +124,27 @@ class LoadScene(Scene):
                 self.open(replay=False)
 
     def open(self, replay: bool) -> None:
-        """Open the selected save on the table, or as a replay."""
+        """Open the selected save on the table, or as a replay.
+
+        A file changed outside the game (its integrity check fails, yet it replays) opens
+        only after the player says so.
+        """
         sel = self.selected
-        if sel is None or sel.damaged:
+        if sel is None or (sel.damaged and not sel.edited_outside):
             return
+        if sel.edited_outside:
+
+            def question() -> str:
+                return t("load.open_edited", name=sel.title)
+
+            self.app.nav.confirm(question, lambda: self.open_file(sel.path, replay, True))
+            return
+        self.open_file(sel.path, replay, False)
+
+    def open_file(self, path: Any, replay: bool, trust_edits: bool) -> None:
+        """Load ``path`` (trusting edits made outside the game if told) and open it."""
         try:
-            loaded = saves.load_save(sel.path, rules_for)
+            loaded = saves.load_save(path, rules_for, trust_edits=trust_edits)
         except saves.SaveError as exc:
             self.message = exc.reason
             self.refresh()
