@@ -53,7 +53,7 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
     return tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3))
 
 
-@surface_cache(max_mb=32)  # window-sized slabs: a few sizes at most
+@surface_cache(max_mb=16)  # window-sized slabs: two or three sizes at most
 def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame.Surface:
     """A marble slab with soft veins, drawn once per size."""
     w, h = size
@@ -101,7 +101,7 @@ def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     return sh
 
 
-@surface_cache(max_mb=24)  # some veils are window-sized
+@surface_cache(max_mb=12)  # some veils are window-sized
 def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
     """A translucent rectangle (cached: making SRCALPHA surfaces every frame is slow)."""
     s = pygame.Surface(size, pygame.SRCALPHA)

@@ -12,7 +12,7 @@ import pygame
 
 from .surfaces import MB, SurfaceCache
 
-TEXT_BYTES = 24 * MB  #: rendered text kept for reuse, at most
+TEXT_BYTES = 16 * MB  #: rendered text kept for reuse, at most
 MAX_FONTS = 64  #: font objects (style and size) kept open, at most
 MAX_WRAPPED = 2000  #: wrapped paragraphs kept, at most
 

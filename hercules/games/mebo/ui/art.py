@@ -95,7 +95,7 @@ def card_face(
 
 
 @text_cache
-@surface_cache(max_mb=32)
+@surface_cache(max_mb=16)
 def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str) -> pygame.Surface:
     def t(key: str) -> str:
         return tr(lang, key)
