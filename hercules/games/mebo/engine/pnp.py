@@ -43,7 +43,7 @@ from __future__ import annotations
 from . import rng as _rng
 from .abilities import ABILITIES
 from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
-from .cards import OPS, card_set, pnp_rules
+from .cards import card_set, pnp_rules
 from .state import (
     ALL_COLUMNS,
     P_CHOOSE_DEMIGOD,
@@ -52,7 +52,7 @@ from .state import (
     GameState,
     PlayerState,
 )
-from .turn import PAIRS, end_turn, first_stop, labour_result, start_first_round
+from .turn import end_turn, first_stop, labour_actions, labour_result, start_first_round
 
 _CARDS = card_set()
 _DECKS = _CARDS.decks
@@ -119,14 +119,7 @@ def sheet_actions(s: GameState) -> list[Action]:
             out.extend(Action(ERASE, deck=ROWS[k]) for k in range(len(ROWS)) if p.circles[k])
         return out
     dice = s.dice_of(seat)
-    row = p.row
-    out = []
-    for i, j in PAIRS[len(dice)]:
-        a, b = dice[i], dice[j]
-        for op in OPS:
-            r = labour_result(op, a, b)
-            if r and row >> r & 1:
-                out.append(Action(LABOUR, op=op, dice=(i, j)))
+    out = labour_actions(dice, p.row)
     if free_labours(p):
         for k, deck in enumerate(ROWS):
             if p.crosses[k] > p.circles[k]:
