@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
@@ -104,3 +105,18 @@ def mouse_turn(
         click_widget(app, table.btn_rest)
     else:
         click_widget(app, table.btn_end)
+
+
+def play_some_turns(app, table, turns: int, seed: int = 1) -> None:
+    """Random human moves (and the bots') until ``turns`` turns have ended."""
+    rng = random.Random(seed)
+    ctl = table.ctl
+    for _ in range(5000):
+        ended = sum(1 for r in ctl.history for e in r.events if e.type == "turn_ended")
+        if ended >= turns and ctl.human_to_act() and ctl.state.prompt == "action":
+            return
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
+        frames(app, 1)  # dialogs the table opened close themselves once answered
+    raise AssertionError("the game did not get that far")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from support.mouse import click, click_widget, frames, key
+from support.mouse import click, click_widget, frames, key, play_some_turns
 
 from hercules.app import paths, saves
 from hercules.games.mebo.engine.adapter import RULES
@@ -27,21 +25,6 @@ def folder(tmp_path):
 
 def new_app():
     return App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
-
-
-def play_some_turns(app, table, turns: int, seed: int = 1) -> None:
-    """Random human moves (and the bots') until ``turns`` turns have ended."""
-    rng = random.Random(seed)
-    ctl = table.ctl
-    for _ in range(5000):
-        ended = sum(1 for r in ctl.history for e in r.events if e.type == "turn_ended")
-        if ended >= turns and ctl.human_to_act() and ctl.state.prompt == "action":
-            return
-        if ctl.human_to_act():
-            legal = ctl.legal()
-            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
-        frames(app, 1)  # dialogs the table opened close themselves once answered
-    raise AssertionError("the game did not get that far")
 
 
 def by_key(title):

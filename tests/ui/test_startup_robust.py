@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from support.mouse import frames
+from support.mouse import frames, play_some_turns
 from support.storage import WORDS, break_folder
 
 from hercules import cli
@@ -27,21 +25,6 @@ def clean():
     health.set_words(None)
     set_language("en")
     paths.set_data_dir(None)
-
-
-def play_some_turns(app: App, table: TableScene, turns: int) -> None:
-    """Random human moves (and the bot's) until ``turns`` turns have ended."""
-    rng = random.Random(1)
-    ctl = table.ctl
-    for _ in range(5000):
-        ended = sum(1 for r in ctl.history for e in r.events if e.type == "turn_ended")
-        if ended >= turns and ctl.human_to_act() and ctl.state.prompt == "action":
-            return
-        if ctl.human_to_act():
-            legal = ctl.legal()
-            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
-        frames(app, 1)
-    raise AssertionError("the game did not get that far")
 
 
 def start() -> App:
