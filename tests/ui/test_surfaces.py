@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pygame
 
 from hercules.ui import draw
 from hercules.ui.surfaces import MB, SurfaceCache, cache_report, surface_bytes, surface_cache
-from hercules.ui.theme import FONTS, MAX_FONTS, TEXT_BYTES
+from hercules.ui.theme import FONTS, TEXT_BYTES, theme_data
 
 
 def test_a_cache_forgets_the_least_recently_used_once_its_bytes_are_spent():
@@ -55,9 +57,20 @@ def test_marble_for_a_hundred_window_sizes_stays_within_its_budget(app):
 
 
 def test_text_and_fonts_stay_bounded_however_many_sizes_are_asked_for(app):
-    for size in range(8, 8 + 3 * MAX_FONTS):
+    for size in range(8, 200):
         FONTS.text(f"Labour {size} " * 4, size, (10, 10, 10))
-    assert len(FONTS._fonts) <= MAX_FONTS
+        FONTS.text("Title", size, (10, 10, 10), style="bold")
+    assert len(FONTS._fonts) <= 2  # one font object per style, whatever the sizes
     assert FONTS._text.bytes <= TEXT_BYTES
     assert surface_bytes(FONTS.text("x", 20, (0, 0, 0))) > 0
     assert TEXT_BYTES <= 32 * MB
+
+
+def test_a_resized_font_renders_exactly_what_a_font_opened_at_that_size_renders(app):
+    FONTS.font(11)  # the shared object starts at another size
+    shared = FONTS.font(23).render("Héracles 12", True, (0, 0, 0))
+    path = resources.files("pygame_gui.data").joinpath(theme_data()["fonts"]["body"])
+    with resources.as_file(path) as real:
+        opened = pygame.font.Font(str(real), 23).render("Héracles 12", True, (0, 0, 0))
+    assert shared.get_size() == opened.get_size()
+    assert pygame.image.tobytes(shared, "RGBA") == pygame.image.tobytes(opened, "RGBA")
