@@ -10,14 +10,13 @@ Continue, replays) are in ``tests/ui/test_damaged_saves_ui.py``.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support.damaged_saves import EDITED, OPENS, Kind, corpus, real_save_bytes
+from support.damaged_saves import EDITED, OPENS, Kind, corpus, real_save_bytes, tree_hash
 
 from hercules import cli
 from hercules.app import paths, saves
@@ -25,21 +24,6 @@ from hercules.app.registry import get_game, rules_for
 from hercules.app.saves import schema
 
 KINDS = corpus()
-
-
-def tree_hash(root: Path) -> dict[str, str]:
-    """Every entry under ``root``: a file's SHA-256, a folder's or a link's kind."""
-    out = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            p = Path(dirpath) / name
-            if p.is_symlink():
-                out[str(p)] = "link:" + os.readlink(p)
-            elif p.is_dir():
-                out[str(p)] = "dir"
-            else:
-                out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
-    return out
 
 
 def check_verdict(kind: Kind, path: Path, capsys: pytest.CaptureFixture[str]) -> str:

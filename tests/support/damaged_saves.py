@@ -13,6 +13,7 @@ would do: the specific check must refuse them, not the integrity seal.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -438,3 +439,18 @@ def corpus() -> list[Kind]:
         Kind("a file name that is not UTF-8", _named(b"caf\xe9 \xff.json"), OPENS),
     ]
     return kinds + _text_kinds()
+
+
+def tree_hash(root: Path) -> dict[str, str]:
+    """Every entry under ``root``: a file's SHA-256, a folder's or a link's kind."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            if p.is_symlink():
+                out[str(p)] = "link:" + os.readlink(p)
+            elif p.is_dir():
+                out[str(p)] = "dir"
+            else:
+                out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return out

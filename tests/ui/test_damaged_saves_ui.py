@@ -10,7 +10,7 @@ folder is byte-identical afterwards.
 from __future__ import annotations
 
 import pytest
-from support.damaged_saves import EDITED, OPENS, corpus, real_save_bytes
+from support.damaged_saves import EDITED, OPENS, corpus, real_save_bytes, tree_hash
 from support.mouse import click, frames
 
 from hercules.app import paths, saves
@@ -23,8 +23,6 @@ from hercules.ui.app import App, Settings
 from hercules.ui.scenes.load import LoadScene
 from hercules.ui.scenes.title import TitleScene
 from hercules.ui.strings import t
-
-from ..app.test_damaged_saves import tree_hash
 
 KINDS = corpus()
 
