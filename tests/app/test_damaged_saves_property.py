@@ -17,7 +17,16 @@ from typing import Any
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from support.damaged_saves import encode, real_doc, real_save_bytes, reseal
+from support.damaged_saves import (
+    encode,
+    json_paths,
+    mutate_at,
+    real_doc,
+    real_save_bytes,
+    reseal,
+    splice,
+    splices,
+)
 
 from hercules import cli
 from hercules.app import saves
@@ -47,17 +56,6 @@ json_value = st.recursive(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node[:6]):  # the first few of long lists are enough
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def _at(doc: Any, where: tuple[Any, ...]) -> Any:
     node = doc
     for key in where:
@@ -66,7 +64,7 @@ def _at(doc: Any, where: tuple[Any, ...]) -> Any:
 
 
 def _mutate(doc: dict[str, Any], draw: Any) -> None:
-    every = [p for p in _paths(doc) if p]
+    every = [p for p in json_paths(doc, first=6) if p]
     # The free text a player or a bot wrote (label, names, seat names, reasons): what a
     # hostile file most likely changes, and where a harmless change still opens.
     texts = [p for p in every if p[0] in FREE_TEXT and isinstance(_at(doc, p), str)]
@@ -76,20 +74,7 @@ def _mutate(doc: dict[str, Any], draw: Any) -> None:
         *parents, last = where
         _at(doc, tuple(parents))[last] = draw(hostile_text)
         return
-    where = draw(st.sampled_from(every))
-    *parents, last = where
-    node: Any = doc
-    for key in parents:
-        node = node[key]
-    how = draw(st.sampled_from(["replace", "delete", "insert", "nudge"]))
-    if how == "delete":
-        del node[last]
-    elif how == "insert" and isinstance(node, dict):
-        node[draw(hostile_text)] = draw(json_value)
-    elif how == "nudge" and type(node[last]) is int:
-        node[last] += draw(st.sampled_from([-1, 1]))
-    else:
-        node[last] = draw(json_value)
+    mutate_at(doc, draw(st.sampled_from(every)), draw, hostile_text, json_value)
 
 
 def refused_or_plays_on(data: bytes) -> str:
@@ -142,16 +127,6 @@ def test_json_mutations_with_hostile_values_are_refused_or_open_and_play_on(data
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(
-    cuts=st.lists(
-        st.tuples(st.integers(0, 10**9), st.integers(0, 4), st.binary(max_size=4)),
-        min_size=1,
-        max_size=3,
-    )
-)
+@given(cuts=splices)
 def test_byte_level_mutations_are_refused_or_open_and_play_on(cuts):
-    data = bytearray(real_save_bytes())
-    for at, drop, insert in cuts:
-        at %= len(data) + 1
-        data[at : at + drop] = insert
-    event(refused_or_plays_on(bytes(data)))
+    event(refused_or_plays_on(splice(real_save_bytes(), cuts)))

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hypothesis import strategies as st
+
 from hercules.app import saves
 from hercules.games.mebo.spec import SPEC
 
@@ -454,3 +456,53 @@ def tree_hash(root: Path) -> dict[str, str]:
             else:
                 out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out
+
+
+def json_paths(node: Any, prefix: tuple[Any, ...] = (), first: int = 8) -> list[tuple[Any, ...]]:
+    """Every path into a JSON value (keys and indexes), the first ``first`` items of a list."""
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += json_paths(v, (*prefix, k), first)
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:first]):  # the first few of long lists are enough
+            out += json_paths(v, (*prefix, i), first)
+    return out
+
+
+def mutate_at(doc: Any, where: tuple[Any, ...], draw: Any, keys: Any, values: Any) -> None:
+    """One random edit at ``where`` (hypothesis): replace, delete, nudge a number, insert a key.
+
+    ``draw`` is ``st.data().draw``; ``keys`` and ``values`` the strategies of inserted keys
+    and of new values.
+    """
+    *parents, last = where
+    node: Any = doc
+    for key in parents:
+        node = node[key]
+    how = draw(st.sampled_from(["replace", "delete", "nudge", "insert"]))
+    if how == "delete":
+        del node[last]
+    elif how == "insert" and isinstance(node, dict):
+        node[draw(keys)] = draw(values)
+    elif how == "nudge" and type(node[last]) is int:
+        node[last] += draw(st.sampled_from([-1, 1]))
+    else:
+        node[last] = draw(values)
+
+
+#: Up to three byte-level splices: (where, how many bytes go, what comes in).
+splices = st.lists(
+    st.tuples(st.integers(0, 10**9), st.integers(0, 4), st.binary(max_size=4)),
+    min_size=1,
+    max_size=3,
+)
+
+
+def splice(data: bytes, cuts: list[tuple[int, int, bytes]]) -> bytes:
+    """``data`` with each of :data:`splices`' cuts made in turn."""
+    out = bytearray(data)
+    for at, drop, insert in cuts:
+        at %= len(out) + 1
+        out[at : at + drop] = insert
+    return bytes(out)

@@ -19,19 +19,11 @@ from hercules.games.mebo.ui.replay import ReplayScene
 from hercules.games.mebo.ui.setup import start_game
 from hercules.games.mebo.ui.table import TableScene
 from hercules.ui import nav as nav_module
-from hercules.ui.app import App, Settings
 from hercules.ui.scenes.load import LoadScene
 from hercules.ui.scenes.title import TitleScene
 from hercules.ui.strings import t
 
 KINDS = corpus()
-
-
-@pytest.fixture
-def app():
-    a = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
-    yield a
-    a.close()
 
 
 @pytest.fixture
