@@ -61,10 +61,27 @@ def check_save(path: str, trust_edits: bool = False) -> tuple[int, str]:
     ``trust_edits`` accepts a file changed outside the game when it still replays (as the
     load screen's "open anyway" does); the verdict then says it was edited.
     """
+    name = saves.printable(path)  # the verdict stays one printable line whatever the name holds
     try:
         game = saves.load_save(path, rules_for, trust_edits=trust_edits)
+        saves.check_openable(game)  # the checks opening runs: "good" means "will open"
+        return 0, f"{name}: good save: {_describe(game)}"
     except saves.SaveError as exc:
-        return 1, f"{path}: bad save: {exc.reason}"
+        return 1, f"{name}: bad save: {exc.reason}"
+    except Exception as exc:  # noqa: BLE001 - the last catch: a verdict, never a traceback
+        return 1, f"{name}: bad save: {saves.damaged(exc, path).reason}"
+
+
+def _describe(game: saves.LoadedGame) -> str:
+    # The good verdict's details, from the listing metadata (which the load checked). Another
+    # game's metadata may not have this game's keys: then its seats and actions only.
+    try:
+        return _describe_mebo(game)
+    except (KeyError, TypeError, IndexError):
+        return f"{game.game}, {len(game.seats)} seats, {len(game.actions)} actions"
+
+
+def _describe_mebo(game: saves.LoadedGame) -> str:
     m = game.meta
 
     def who(seat: int) -> str:
@@ -78,10 +95,18 @@ def check_save(path: str, trust_edits: bool = False) -> tuple[int, str]:
     upgraded = ""
     if game.file_version != saves.FORMAT_VERSION:
         upgraded = f", upgraded from format {game.file_version}"
-    return 0, (
-        f"{path}: good save: {m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
+    return (
+        f"{m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
         f"{len(game.actions)} actions{upgraded}{', edited outside the game' if game.edited else ''}"
     )
+
+
+def _print_line(text: str) -> None:
+    # A terminal that cannot show a character gets an escape instead of a crash.
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        print(text.encode("ascii", "backslashreplace").decode("ascii"))
 
 
 def prepare() -> tuple[StorageProblem | None, Settings, DamagedSettings | None]:
@@ -120,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check_save is not None:
         code, verdict = check_save(args.check_save, args.trust_edits)
-        print(verdict)
+        _print_line(verdict)
         return code
     # Imported here, not at the top: the window's modules load pygame, which --check-save and
     # --help never need (they stay fast and work on a machine without a display).

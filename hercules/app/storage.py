@@ -28,12 +28,30 @@ MAX_BYTES = 8 * 1024 * 1024  #: the default limit: larger files are refused befo
 BACKUP_SUFFIX = ".bak"  #: ``game.json`` keeps its previous version as ``game.json.bak``
 MAX_REASON = 300  #: the longest reason an error carries
 
+#: Characters no message, label or name may show: control characters (Unicode category Cc),
+#: unpaired surrogates (Cs: what ``os.fsdecode`` makes of a file name's undecodable bytes, and
+#: what a ``"\\ud800"`` escape gives) and the bidirectional embeddings, overrides and isolates
+#: (U+202A-U+202E, U+2066-U+2069) that can make one text read as another. Other format
+#: characters (Cf) stay allowed: emoji need the zero-width joiner and variation selectors.
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every :data:`UNPRINTABLE` character shown as ``?`` (a file name, a reason).
+
+    What a terminal, a log line or the font renderer can take whatever a file held.
+    """
+    return UNPRINTABLE.sub("?", text)
+
 
 class StorageError(Exception):
-    """A file that cannot be read or trusted. ``str(err)`` is a one-line reason."""
+    """A file that cannot be read or trusted. ``str(err)`` is a one-line reason.
+
+    The reason is printable (see :func:`printable`), whatever text from the file it quotes.
+    """
 
     def __init__(self, reason: str, path: str | os.PathLike[str] | None = None) -> None:
-        reason = " ".join(str(reason).split())  # one line, whatever the cause said
+        reason = printable(" ".join(str(reason).split()))  # one line, whatever the cause said
         if len(reason) > MAX_REASON:
             reason = reason[: MAX_REASON - 3] + "..."
         super().__init__(reason)

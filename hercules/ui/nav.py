@@ -93,7 +93,12 @@ class Navigator:
         return cast(Scene, table)
 
     def open_saved(self, loaded: Any) -> Scene:
-        """Resume a loaded game on its table: same state, seats, bots and log."""
+        """Resume a loaded game on its table: same state, seats, bots and log.
+
+        Raises :class:`~hercules.app.saves.SaveError` (nothing changes on screen) when it
+        cannot: the check is :func:`~hercules.app.saves.check_openable`'s, which the load
+        list and ``--check-save`` run too.
+        """
         spec = self.spec_of(loaded)
         ctl = saves.restore_controller(loaded, spec.rules, spec.make_bot)
         names = spec.ui_entry("seat_names")(loaded.seats, loaded.config, loaded.names)
@@ -120,8 +125,8 @@ class Navigator:
             return t("load.nothing")
         try:
             self.open_saved(saves.load_save(path, rules_for))
-        except saves.SaveError as exc:
-            return exc.reason
+        except Exception as exc:  # noqa: BLE001 - the last catch: the title stays, with why
+            return t("load.cannot_open", why=saves.damaged(exc, path).reason)
         return None
 
     def has_continue(self) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.damaged_saves import json_paths, mutate_at, splice, splices
 
 from hercules.app.saves import (
     EDITED_REASON,
@@ -337,33 +338,9 @@ json_value = st.recursive(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node[:8]):  # the first few of long lists are enough
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def _mutate(doc: dict[str, Any], draw: Any) -> None:
-    paths = [p for p in _paths(doc) if p]
-    where = draw(st.sampled_from(paths))
-    *parents, last = where
-    node: Any = doc
-    for key in parents:
-        node = node[key]
-    how = draw(st.sampled_from(["replace", "delete", "nudge", "insert"]))
-    if how == "delete":
-        del node[last]
-    elif how == "insert" and isinstance(node, dict):
-        node[draw(st.text(max_size=8))] = draw(json_value)
-    elif how == "nudge" and isinstance(node[last], int) and not isinstance(node[last], bool):
-        node[last] += draw(st.sampled_from([-1, 1]))
-    else:
-        node[last] = draw(json_value)
+    paths = [p for p in json_paths(doc) if p]
+    mutate_at(doc, draw(st.sampled_from(paths)), draw, st.text(max_size=8), json_value)
 
 
 def _plays_on(loaded: LoadedGame) -> None:
@@ -411,13 +388,7 @@ def test_mutated_real_saves_are_refused_with_a_reason_or_open_and_play_on(
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
-@given(
-    cuts=st.lists(
-        st.tuples(st.integers(0, 10**9), st.integers(0, 4), st.binary(max_size=4)),
-        min_size=1,
-        max_size=3,
-    )
-)
+@given(cuts=splices)
 def test_byte_level_splices_of_a_real_save_are_refused_or_load_the_same_game(cuts):
     if "real" not in _SAVE_CACHE:
         import tempfile
@@ -425,12 +396,9 @@ def test_byte_level_splices_of_a_real_save_are_refused_or_load_the_same_game(cut
         with tempfile.TemporaryDirectory() as tmp:
             _SAVE_CACHE["real"] = real_save(Path(tmp))
     original = _SAVE_CACHE["real"]
-    data = bytearray(original)
-    for at, drop, insert in cuts:
-        at %= len(data) + 1
-        data[at : at + drop] = insert
+    data = splice(original, cuts)
     try:
-        loaded = read_bytes(bytes(data))
+        loaded = read_bytes(data)
     except SaveError as exc:
         assert exc.reason and "\n" not in exc.reason
         return

@@ -255,7 +255,7 @@ CORPUS = {
     "seed as text": (_set("seed", "2024"), "'seed' must be a whole number"),
     "seed as float": (_set("seed", 2024.5), "'seed' must be a whole number"),
     "log not a list": (_set("log", {"kind": "roll"}), "'log' must be a list"),
-    "names wrong type": (_set("names", [1, 2, 3, 4]), "'names' must hold"),
+    "names wrong type": (_set("names", [1, 2, 3, 4]), "field 'names': name 1 must be text"),
     "bad time": (_set("updated", "last tuesday"), "not an ISO 8601 time"),
     "unknown card in snapshot": (
         _set("snapshot/players/0/demigods", ["NOT-A-CARD"]),

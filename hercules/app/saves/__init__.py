@@ -17,12 +17,13 @@ takes one game's rules or a resolver from a game id to its rules (see
 from __future__ import annotations
 
 from ..registry import DEFAULT_GAME
-from ..storage import BACKUP_SUFFIX, atomic_write, backup_path
+from ..storage import BACKUP_SUFFIX, atomic_write, backup_path, printable
 from .autosave import Autosaver, GameSaver
 from .document import (
     AUTOSAVE,
     MAX_NAME,
     SUFFIX,
+    check_openable,
     clean_label,
     dumps,
     game_document,
@@ -55,6 +56,7 @@ from .schema import (
     INTEGRITY,
     MAX_BYTES,
     MAX_LOG,
+    MAX_REASON,
     MAX_TEXT,
     MIN_VERSION,
     SEAT_KINDS,
@@ -62,7 +64,10 @@ from .schema import (
     LoadedGame,
     SaveError,
     SaveRules,
+    check_text,
+    clean_text,
     content_digest,
+    damaged,
     integrity_fails,
     parse_json,
     read_json,
@@ -81,6 +86,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_LOG",
     "MAX_NAME",
+    "MAX_REASON",
     "MAX_TEXT",
     "MIN_VERSION",
     "SEAT_KINDS",
@@ -96,8 +102,12 @@ __all__ = [
     "SaveInfo",
     "SaveRules",
     # the document
+    "check_openable",
+    "check_text",
     "clean_label",
+    "clean_text",
     "content_digest",
+    "damaged",
     "dumps",
     "game_document",
     "integrity_fails",
@@ -128,4 +138,5 @@ __all__ = [
     # storage, as the saves use it
     "atomic_write",
     "backup_path",
+    "printable",
 ]

@@ -52,7 +52,8 @@ from hercules import __version__
 
 from .. import storage
 from ..controller import Controller, Record, Seat
-from ..registry import DEFAULT_GAME
+from ..registry import DEFAULT_GAME, UnknownGameError, get_game
+from ..registry import rules_for as rules_for_game
 from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
 from .schema import (
@@ -61,15 +62,18 @@ from .schema import (
     FORMAT_VERSION,
     INTEGRITY,
     MAX_BYTES,
-    MAX_TEXT,
+    MAX_REASON,
     EditedSaveError,
     LoadedGame,
     SaveError,
     SaveRules,
     check_bot_rngs,
     check_fields,
+    check_names,
+    check_reasons,
     check_seats,
     check_version,
+    clean_text,
     content_digest,
     first_difference,
     integrity_fails,
@@ -167,13 +171,17 @@ def usable_name(name: str) -> bool:
 
 
 def clean_label(label: str) -> str:
-    """A display label: printable, single-spaced, at most :data:`MAX_TEXT` characters."""
+    """A display label: printable, single-spaced, at most :data:`MAX_TEXT` characters.
+
+    Stricter than :func:`~.schema.clean_text` (every format character goes too), so a
+    cleaned label always passes :func:`~.schema.check_text`.
+    """
     text = "".join(
         " " if c.isspace() else c
         for c in str(label)
         if c.isspace() or unicodedata.category(c)[0] != "C"
     )
-    return " ".join(text.split())[:MAX_TEXT]
+    return clean_text(" ".join(text.split()))
 
 
 # --- building and writing a document --------------------------------------------------------
@@ -211,13 +219,18 @@ def game_document(
         "label": clean_label(label),
         "rules": jsonable(rules.config_to_json(state)),
         "seed": rules.seed_of(state),
-        "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in controller.seats],
-        "names": [str(n) for n in names],
+        # Text goes through the loader's own rule (clean_text), so that no name a player typed
+        # or reason a bot gave makes a save that its own loader, or the next autosave, refuses.
+        "seats": [
+            {"kind": clean_text(s.kind), "level": clean_text(s.level), "name": clean_text(s.name)}
+            for s in controller.seats
+        ],
+        "names": [clean_text(n) for n in names],
         "meta": jsonable(rules.summary(state)),
         "log": [rules.action_to_json(r.action) for r in controller.history],
         "snapshot": rules.state_to_json(state),
     }
-    reasons = [r.reason for r in controller.history]
+    reasons = [clean_text(r.reason, MAX_REASON) for r in controller.history]
     if any(reasons):
         doc["reasons"] = reasons
     rngs = _bot_rng_states(controller)
@@ -380,17 +393,19 @@ def _read_document(
     snapshot = rules_call(rules, "the snapshot", rules.state_from_json, doc["snapshot"])
     if jsonable(rules.config_to_json(snapshot)) != config:
         raise SaveError("the snapshot is of other rules than the save says")
+    # Engines may pass over keys they do not know; a file holding anything the game would not
+    # write (an extra key in a nested object, 1.0 for 1) is refused, not silently dropped.
+    written = jsonable(rules_call(rules, "the snapshot", rules.state_to_json, snapshot))
+    if written != doc["snapshot"]:
+        where = first_difference(written, doc["snapshot"], words=("written", "saved"))
+        raise SaveError(f"the snapshot holds what the game does not write ({where})")
     seats = check_seats(doc["seats"])
     n = rules_call(rules, "the snapshot", rules.summary, snapshot).get("players")
     if len(seats) != n:
         raise SaveError(f"{len(seats)} seats for a {n}-player game")
-    names = doc["names"]
-    if len(names) != n or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in names):
-        raise SaveError(f"field 'names' must hold {n} names of at most {MAX_TEXT} characters")
+    names = check_names(doc["names"], n)
     log = doc["log"]
-    reasons = doc.get("reasons", [""] * len(log))
-    if len(reasons) != len(log) or not all(isinstance(r, str) for r in reasons):
-        raise SaveError("field 'reasons' must hold one string per action")
+    reasons = check_reasons(doc.get("reasons", [""] * len(log)), len(log))
     bot_rngs = check_bot_rngs(doc.get("bot_rngs", {}), seats)
 
     actions: list[Any] = []
@@ -401,6 +416,8 @@ def _read_document(
     for i, item in enumerate(log):
         try:
             action = rules.action_from_json(item)
+            if jsonable(rules.action_to_json(action)) != item:  # e.g. 1.0 for 1, an extra key
+                raise ValueError("it is not written as the game writes it")
             seat = rules.actor(state)
             state, events = rules.apply(state, action)
         except refusals as exc:
@@ -449,6 +466,28 @@ def _read_document(
 
 
 # --- resuming -------------------------------------------------------------------------------
+
+
+def check_openable(loaded: LoadedGame, make_bot: Callable[[str], Any] | None = None) -> None:
+    """Raise :class:`SaveError` unless the loaded game opens: "good" means "will open".
+
+    Runs exactly what opening runs (:func:`restore_controller`: the game's rules, a
+    bot for every bot seat) and closes the controller again. ``make_bot`` is the
+    game's bot maker; by default the registered game's (:attr:`GameSpec.make_bot`,
+    found by ``loaded.game``). The command line's ``--check-save``, the load list
+    and Continue all call this after :func:`load_save`, so none of them calls a
+    file good that would then fail to open (a bot level this box does not have).
+    """
+    if make_bot is None:
+        try:
+            make_bot = get_game(loaded.game).make_bot
+        except UnknownGameError:
+            raise SaveError(
+                f"this save is for a game this box does not have: {loaded.game[:40]!r}",
+                loaded.path,
+            ) from None
+    rules = loaded.rules if loaded.rules is not None else rules_for_game
+    restore_controller(loaded, rules, make_bot).close()
 
 
 def restore_controller(

@@ -18,9 +18,9 @@ from typing import Any
 from .. import storage
 from ..controller import Seat
 from ..registry import DEFAULT_GAME
-from .document import AUTOSAVE, SUFFIX, load_save, sanitize_name
+from .document import AUTOSAVE, SUFFIX, check_openable, load_save, sanitize_name
 from .games import RulesSource
-from .schema import EditedSaveError, SaveError
+from .schema import EditedSaveError, SaveError, damaged
 
 EXAMPLES_PACKAGE = "hercules.examples"
 
@@ -56,8 +56,12 @@ class SaveInfo:
 
     @property
     def title(self) -> str:
-        """What to call it in a list: the player's label, else the slot name."""
-        return self.label or self.slot
+        """What to call it in a list: the player's label, else the slot name (printable).
+
+        A file name may hold anything the file system allows (control characters, bytes
+        that are not UTF-8): those show as ``?``, so that the font renderer never sees them.
+        """
+        return self.label or storage.printable(self.slot)
 
     @property
     def is_autosave(self) -> bool:
@@ -162,15 +166,18 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
     path = Path(path)
     modified = _mtime(path)
     try:
-        g = load_save(path, rules)
-    except EditedSaveError as exc:
-        # It passed every other check, so it replays: listed as damaged, openable anyway.
-        return SaveInfo(path, error=exc.reason, modified=modified, edited_outside=True)
+        try:
+            g = load_save(path, rules)
+        except EditedSaveError as exc:
+            # It passed every other check, so it replays: listed as damaged, openable anyway
+            # (once it is sure that "anyway" would open it).
+            check_openable(load_save(path, rules, trust_edits=True))
+            return SaveInfo(path, error=exc.reason, modified=modified, edited_outside=True)
+        check_openable(g)  # listed as good only if it will open
     except SaveError as exc:
         return SaveInfo(path, error=exc.reason or "damaged", modified=modified)
     except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong
-        reason = SaveError(f"cannot be read ({type(exc).__name__}: {exc})").reason
-        return SaveInfo(path, error=reason, modified=modified)
+        return SaveInfo(path, error=damaged(exc, path).reason, modified=modified)
     return SaveInfo(
         path,
         label=g.label,

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
 import os
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +29,8 @@ MIN_VERSION = 1  #: the oldest version it can upgrade
 MAX_BYTES = storage.MAX_BYTES  #: larger files are refused before they are read
 MAX_LOG = 200_000  #: more actions than any real game; guards the replay time
 MAX_TEXT = 100  #: longest display name, label or level
+#: longest reason a bot gives for one action (the bots' longest is about 150 characters)
+MAX_REASON = 300
 SEAT_KINDS = ("human", "bot", "automaton")
 
 V2_REQUIRED = (
@@ -54,6 +58,8 @@ EDITED_REASON = "this file was changed outside the game (its integrity check fai
 #: A generator state as ``random.Random.getstate()`` gives it.
 RngState = tuple[Any, ...]
 
+log = logging.getLogger(__name__)
+
 
 class SaveError(storage.StorageError):
     """A save that cannot be read, written or trusted. ``str(err)`` is a one-line reason.
@@ -65,6 +71,21 @@ class SaveError(storage.StorageError):
     def of(cls, exc: storage.StorageError) -> SaveError:
         """The same reason and path as a save error."""
         return cls(exc.reason, exc.path)
+
+
+def damaged(exc: Exception, path: str | os.PathLike[str] | None = None) -> SaveError:
+    """An error nothing expected while reading or opening a save, as a refusal of the file.
+
+    The last catch at each outer boundary (``--check-save``, the load list, opening,
+    Continue, replays): the player reads "this file is damaged: <what went wrong>" and
+    the running game goes on. The traceback is logged once (stderr, unless logging is
+    set up otherwise), since it means a check is missing: the validation should have
+    refused the file with its own reason.
+    """
+    if isinstance(exc, SaveError):
+        return exc
+    log.error("unexpected error reading the save %s", path, exc_info=exc)
+    return SaveError(f"this file is damaged: {type(exc).__name__}: {exc}", path)
 
 
 class EditedSaveError(SaveError):
@@ -207,17 +228,24 @@ def json_type(v: Any) -> str:
     )
 
 
-def first_difference(a: Any, b: Any, where: str = "") -> str:
-    """The first place two JSON values differ, e.g. ``players[2].supply: 3 vs 4``."""
+def first_difference(
+    a: Any, b: Any, where: str = "", words: tuple[str, str] = ("replayed", "saved")
+) -> str:
+    """The first place two JSON values differ, e.g. ``players[2].supply: 3 replayed, 4 saved``.
+
+    ``words`` say where ``a`` and ``b`` come from. A key only one side has shows as ``null``
+    on the other.
+    """
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
-            if a.get(k) != b.get(k):
-                return first_difference(a.get(k), b.get(k), f"{where}.{k}" if where else str(k))
+            if k not in a or k not in b or a[k] != b[k]:
+                at = f"{where}.{k}" if where else str(k)
+                return first_difference(a.get(k), b.get(k), at, words)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
-                return first_difference(x, y, f"{where}[{i}]")
-    return f"{where or 'the document'}: {short(a, 40)} replayed, {short(b, 40)} saved"
+                return first_difference(x, y, f"{where}[{i}]", words)
+    return f"{where or 'the document'}: {short(a, 40)} {words[0]}, {short(b, 40)} {words[1]}"
 
 
 # --- reading JSON ---------------------------------------------------------------------------
@@ -276,6 +304,47 @@ def check_version(doc: dict[str, Any]) -> int:
     return version
 
 
+def text_problem(value: str, limit: int = MAX_TEXT) -> str:
+    """What is wrong with a text for a save's field ("" when nothing is).
+
+    Too long (over ``limit`` characters), or holding a character of
+    :data:`~hercules.app.storage.UNPRINTABLE`: a control character, an unpaired
+    surrogate (no UTF-8 file can hold it, so the next autosave would fail) or a
+    bidirectional override.
+    """
+    if len(value) > limit:
+        return f"is longer than {limit} characters"
+    bad = storage.UNPRINTABLE.search(value)
+    if bad is not None:
+        what = "an unpaired surrogate" if 0xD800 <= ord(bad[0]) <= 0xDFFF else "a control character"
+        return f"holds {what} (U+{ord(bad[0]):04X})"
+    return ""
+
+
+def check_text(what: str, value: Any, limit: int = MAX_TEXT) -> str:
+    """``value`` if it is text a save may hold (see :func:`text_problem`), else :class:`SaveError`.
+
+    ``what`` names the field in the reason, e.g. ``"field 'label'"`` or ``"name 2"``.
+    The one check of text read from a file; writing cleans with :func:`clean_text` first.
+    """
+    if not isinstance(value, str):
+        raise SaveError(f"{what} must be text, not {json_type(value)}")
+    problem = text_problem(value, limit)
+    if problem:
+        raise SaveError(f"{what} {problem}")
+    return value
+
+
+def clean_text(value: object, limit: int = MAX_TEXT) -> str:
+    """``value`` as text that :func:`check_text` accepts: unprintables dropped, cut to ``limit``.
+
+    Whitespace controls (tab, newline) become spaces. Used by everything that writes a save,
+    so that a game never writes what its own loader would refuse.
+    """
+    text = "".join(" " if c.isspace() else c for c in str(value))
+    return storage.UNPRINTABLE.sub("", text)[:limit]
+
+
 def check_fields(doc: dict[str, Any]) -> None:
     """Every field of a current-version document is there, known, of its type and size."""
     for key in V2_REQUIRED:
@@ -289,9 +358,9 @@ def check_fields(doc: dict[str, Any]) -> None:
             v = doc[key]
             if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
                 raise SaveError(f"field {key!r} must be {what}, not {json_type(v)}")
-    for key in ("app_version", "label", INTEGRITY):
-        if len(doc.get(key, "")) > MAX_TEXT:
-            raise SaveError(f"field {key!r} is longer than {MAX_TEXT} characters")
+    for key in ("app_version", "game", "label", "created", "updated", INTEGRITY):
+        if key in doc:
+            check_text(f"field {key!r}", doc[key])
     for key in ("created", "updated"):
         _check_time(key, doc[key])
     if len(doc["log"]) > MAX_LOG:
@@ -313,8 +382,8 @@ def check_seats(raw: list[Any]) -> list[Seat]:
     for i, s in enumerate(raw):
         if not isinstance(s, dict) or set(s) != {"kind", "level", "name"}:
             raise SaveError(f"seat {i} must be an object with kind, level and name")
-        if not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in s.values()):
-            raise SaveError(f"seat {i}: kind, level and name must be short text")
+        for key in ("kind", "level", "name"):
+            check_text(f"seat {i}: {key}", s[key])
         if s["kind"] not in SEAT_KINDS:
             raise SaveError(f"seat {i}: unknown kind {s['kind']!r}")
         if s["kind"] == "bot" and not s["level"]:
@@ -323,11 +392,35 @@ def check_seats(raw: list[Any]) -> list[Seat]:
     return out
 
 
+def check_names(raw: list[Any], players: int) -> list[str]:
+    """The display names of a document's ``names`` field: one short text per seat."""
+    if len(raw) != players:
+        raise SaveError(f"field 'names' must hold {players} names, not {len(raw)}")
+    return [check_text(f"field 'names': name {i + 1}", name) for i, name in enumerate(raw)]
+
+
+def check_reasons(raw: list[Any], actions: int) -> list[str]:
+    """The bots' reasons of a document's ``reasons`` field: one text per action ("" for none)."""
+    if len(raw) != actions:
+        raise SaveError(f"field 'reasons' must hold one text per action: {actions}, not {len(raw)}")
+    what = "field 'reasons': reason"
+    return [check_text(f"{what} {i + 1}", r, MAX_REASON) for i, r in enumerate(raw)]
+
+
+#: A seat number as ``bot_rngs`` keys spell it: ASCII digits only (``str.isdigit`` also takes
+#: ``"²"`` and other digits ``int`` refuses), no leading zero, at most three.
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,2}")
+
+
 def check_bot_rngs(raw: dict[str, Any], seats: list[Seat]) -> dict[int, RngState]:
     """The bots' generator states of a document's ``bot_rngs`` field, by seat."""
     out: dict[int, RngState] = {}
     for key, value in raw.items():
-        if not key.isdigit() or int(key) >= len(seats) or seats[int(key)].kind != "bot":
+        if (
+            _SEAT_KEY.fullmatch(key) is None
+            or int(key) >= len(seats)
+            or seats[int(key)].kind != "bot"
+        ):
             raise SaveError(f"bot_rngs: {key[:20]!r} is not a bot's seat")
         ok = (
             isinstance(value, list)

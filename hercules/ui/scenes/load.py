@@ -145,14 +145,16 @@ class LoadScene(Scene):
         """Load ``path`` (trusting edits made outside the game if told) and open it."""
         try:
             loaded = saves.load_save(path, rules_for, trust_edits=trust_edits)
-        except saves.SaveError as exc:
-            self.message = exc.reason
+            saves.check_openable(loaded)  # the list's own check: a file it lists good opens
+            if replay:
+                self.app.nav.replay(loaded)
+            else:
+                self.app.nav.open_saved(loaded)
+        except Exception as exc:  # noqa: BLE001 - the last catch: this screen stays, with why
+            # Nothing was replaced yet (scenes are built before they go on the stack), so the
+            # screens underneath, a running game among them, are as they were.
+            self.message = t("load.cannot_open", why=saves.damaged(exc, path).reason)
             self.refresh()
-            return
-        if replay:
-            self.app.nav.replay(loaded)
-        else:
-            self.app.nav.open_saved(loaded)
 
     def ask_delete(self) -> None:
         sel = self.selected

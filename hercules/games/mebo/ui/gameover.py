@@ -66,9 +66,11 @@ class GameOverScene(Scene):
         try:
             doc = saves.game_document(self.ctl, self.names)
             loaded = saves.read_document(doc, self.ctl.rules)
+            self.app.nav.replay(loaded)
         except saves.SaveError:
             return
-        self.app.nav.replay(loaded)
+        except Exception as exc:  # noqa: BLE001 - the last catch: the score screen stays up
+            saves.damaged(exc)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
