@@ -16,6 +16,7 @@ from hercules.app.settings import Settings, save_settings
 
 from . import strings
 from .draw import clear_text_caches
+from .memory import MemoryKeeper, tune_allocator
 from .nav import Navigator
 from .scene import Scene, SceneStack
 from .theme import FONTS, gui_theme, set_palette
@@ -36,6 +37,9 @@ class App:
         """Open the window. ``persist``: write settings changes to the user's settings file."""
         self.t0 = time.perf_counter()
         self.persist = persist
+        tune_allocator()  # before the first window-sized surface (see hercules.ui.memory)
+        #: Frees what closed scenes held (pygame_gui widgets are cycles: see hercules.ui.memory).
+        self.memory = MemoryKeeper()
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
@@ -76,14 +80,17 @@ class App:
     def push(self, scene: Scene) -> None:
         """Show ``scene`` over the current one."""
         self.stack.push(scene)
+        self.memory.note_garbage()  # the scene below rebuilt nothing, but hid its widgets
 
     def pop(self) -> None:
         """Close the top scene."""
         self.stack.pop()
+        self.memory.note_garbage()
 
     def replace(self, scene: Scene) -> None:
         """Make ``scene`` the only scene."""
         self.stack.replace(scene)
+        self.memory.note_garbage()
 
     def notify(self, words: Callable[[], str]) -> None:
         """Tell the player something once (the title shows it); ``words()`` gives the text."""
@@ -116,6 +123,7 @@ class App:
         clear_text_caches()
         for scene in list(self.stack.scenes):
             scene.relocalize()
+        self.memory.note_garbage()
         return lang
 
     def quit(self) -> None:
@@ -135,6 +143,7 @@ class App:
         self.ui.set_window_resolution(size)
         for scene in self.stack.scenes:
             scene.resize(size)
+        self.memory.note_garbage()  # every scene's widgets were built anew
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen at the desktop size, or back to the last window size."""
@@ -182,6 +191,7 @@ class App:
         self.tick(dt)
         self.draw()
         pygame.display.flip()
+        self.memory.tick()
         self.frame_times.append(time.perf_counter() - start)
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.t0

@@ -1,0 +1,104 @@
+"""Giving memory back: what a closed scene held is freed when it closes, not hours later.
+
+Two things kept a long evening's memory growing although nothing leaked:
+
+* **Cycles.** pygame_gui widgets are reference cycles (a button, its drawable shape
+  and the shape's states point at each other), and so are scenes and their
+  controllers. A widget killed on a rebuild is freed only by Python's cyclic
+  collector, whose oldest generation runs rarely: it counts objects, not the
+  megabytes of pixels each button's surfaces hold (40 s of the soak's random
+  play left 2.7 GB of surfaces in dead cycles, all of it waiting for a full
+  collection). So the app asks for a full collection itself when it knows
+  garbage was made (a scene closed, a window resized), at most once a second.
+* **A fragmented heap.** glibc's allocator keeps freed blocks for reuse; after
+  many surfaces of changing sizes come and go, it holds hundreds of megabytes of
+  free holes. ``malloc_trim`` hands the free pages back; a fixed threshold for
+  serving large blocks (window-sized pixel buffers) from their own mappings keeps
+  them from becoming holes at all (glibc otherwise raises it as blocks are freed).
+
+Both allocator calls exist only with glibc (Linux); elsewhere they do nothing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+import time
+
+#: Blocks this large or larger come from their own mappings (returned whole when freed).
+MMAP_THRESHOLD = 256 * 1024
+#: A full collection at most this often (seconds): a resize storm must not collect per frame.
+MIN_INTERVAL = 1.0
+#: A full collection at least this often (seconds) while anything may have been dropped.
+MAX_INTERVAL = 60.0
+
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter number in glibc's malloc.h
+
+
+def _glibc() -> ctypes.CDLL | None:
+    """The C library if it is glibc (it has ``malloc_trim``), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    if not hasattr(libc, "malloc_trim") or not hasattr(libc, "mallopt"):
+        return None  # musl and others: no such calls
+    return libc
+
+
+_LIBC = _glibc()
+
+
+def tune_allocator() -> bool:
+    """Serve large blocks from their own mappings (see the module text); True if done."""
+    if _LIBC is None:
+        return False
+    return bool(_LIBC.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+
+
+def trim_heap() -> bool:
+    """Give the allocator's free pages back to the system; True if it could."""
+    if _LIBC is None:
+        return False
+    _LIBC.malloc_trim(0)
+    return True
+
+
+class MemoryKeeper:
+    """Collects garbage and trims the heap when the app says garbage was made.
+
+    ``note_garbage()`` marks a collection due (a scene closed, widgets were
+    rebuilt); ``tick(now)`` runs it when due and at least :data:`MIN_INTERVAL`
+    after the last, or every :data:`MAX_INTERVAL` anyway. ``collections`` and
+    ``seconds`` say how many ran and what they cost.
+    """
+
+    def __init__(self) -> None:
+        """Start with nothing due."""
+        self.due = False
+        self.last = time.perf_counter()
+        self.collections = 0
+        self.seconds = 0.0
+
+    def note_garbage(self) -> None:
+        """Something sizeable was dropped: collect soon."""
+        self.due = True
+
+    def tick(self, now: float | None = None) -> bool:
+        """Collect if it is time (see the class text); True if a collection ran."""
+        now = time.perf_counter() if now is None else now
+        elapsed = now - self.last
+        if not ((self.due and elapsed >= MIN_INTERVAL) or elapsed >= MAX_INTERVAL):
+            return False
+        start = time.perf_counter()
+        gc.collect()
+        trim_heap()
+        self.seconds += time.perf_counter() - start
+        self.collections += 1
+        self.due = False
+        self.last = now
+        return True
