@@ -8,6 +8,7 @@ immutable tuple or frozenset, so copies share them safely.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -223,7 +224,8 @@ class PlayerState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerState):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in PlayerState.__slots__)
+        # All fields as two tuples, gathered in C: states are compared often (replays, tests).
+        return _PLAYER_FIELDS(self) == _PLAYER_FIELDS(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -349,7 +351,8 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in GameState.__slots__[:-1])
+        # Every field but the cached legal actions, as two tuples gathered in C.
+        return _STATE_FIELDS(self) == _STATE_FIELDS(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -395,6 +398,11 @@ class GameState:
         if sheet:
             out["powers_used"] = list(self.powers_used)
         return out
+
+
+#: The compared fields of a seat and of a state (``__eq__``); the state leaves out ``_legal``.
+_PLAYER_FIELDS = attrgetter(*PlayerState.__slots__)
+_STATE_FIELDS = attrgetter(*GameState.__slots__[:-1])
 
 
 # --- reading a state document -------------------------------------------------------------
