@@ -470,8 +470,12 @@ def events_json(events: list[Event]) -> str:
     return json.dumps([e.to_json() for e in events], allow_nan=False)
 
 
-def play_checked(config: GameConfig, seed: int, replay_every_step: bool = False) -> GameState:
-    """Play the fuzz game for ``seed`` with every per-step check; return the final state.
+def play_checked(
+    config: GameConfig, seed: int, replay_every_step: bool = False
+) -> tuple[GameState, list[Action]]:
+    """Play the fuzz game for ``seed`` with every per-step check; return the end and the log.
+
+    The result is the final state and the actions played to reach it.
 
     Every check runs at every step; none is sampled. Two are proved through cheaper equal
     facts: the invariants by ``state_from_json`` (it checks them on the state read back, which
@@ -514,4 +518,4 @@ def play_checked(config: GameConfig, seed: int, replay_every_step: bool = False)
     assert len(set(state.ended_by)) == len(state.ended_by)
     assert replay(config, seed, log) == state
     assert replay(config, seed, [Action.from_json(a.to_json()) for a in log]) == state
-    return state
+    return state, log
