@@ -23,14 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import sys
 import time
 import traceback
 from pathlib import Path
 from typing import Any
 
-from cli_args import only_game, positive, whole_number
+from cli_args import add_processes_option, only_game, positive, whole_number
 from tournament import Progress
 
 # The checker is test code (tests/support/fuzzing.py), not part of the package: put the
@@ -64,12 +63,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--games", type=positive, default=1000, help="games, over all configurations (1000)"
     )
-    parser.add_argument(
-        "--workers",
-        type=positive,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: one per CPU)",
-    )
+    add_processes_option(parser, "--workers")
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="seed of game 0; game k uses S+k (0)"
     )
