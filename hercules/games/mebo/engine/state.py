@@ -324,10 +324,33 @@ class GameState:
         return bool(self.ended_by)
 
     def copy(self) -> GameState:
-        """A copy sharing the immutable insides; players are copied by ``mutable_player``."""
+        """A copy sharing the immutable insides; players are copied by ``mutable_player``.
+
+        Field by field rather than a loop over ``__slots__``: this runs on every move.
+        """
         s = GameState.__new__(GameState)
-        for name in GameState.__slots__[:-1]:
-            setattr(s, name, getattr(self, name))
+        s.config = self.config
+        s.seed = self.seed
+        s.rng = self.rng
+        s.round = self.round
+        s.prompt = self.prompt
+        s.current = self.current
+        s.pegasus = self.pegasus
+        s.turn = self.turn
+        s.players = self.players
+        s.white = self.white
+        s.white_holder = self.white_holder
+        s.columns = self.columns
+        s.top = self.top
+        s.demigod_stacks = self.demigod_stacks
+        s.vase_stacks = self.vase_stacks
+        s.box = self.box
+        s.used = self.used
+        s.rest_cubes = self.rest_cubes
+        s.rest_god = self.rest_god
+        s.pending = self.pending
+        s.ended_by = self.ended_by
+        s.powers_used = self.powers_used
         s._legal = None
         return s
 
