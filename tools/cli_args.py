@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from hercules.app.registry import UnknownGameError, get_game, load_games
@@ -22,6 +23,16 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def add_processes_option(parser: argparse.ArgumentParser, flag: str) -> None:
+    """``flag`` (e.g. ``--jobs``): how many worker processes play the games (one per CPU)."""
+    parser.add_argument(
+        flag,
+        type=positive,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: one per CPU)",
+    )
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:

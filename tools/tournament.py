@@ -34,7 +34,7 @@ import traceback
 from collections import Counter
 from typing import Any
 
-from cli_args import only_game, positive, whole_number
+from cli_args import add_processes_option, only_game, positive, whole_number
 
 from hercules.games.mebo.ai import make_bot
 from hercules.games.mebo.ai.arena import GameRecord, percentile, play_game, wilson_interval
@@ -101,12 +101,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="seed of game 0; game k uses S+k"
     )
-    parser.add_argument(
-        "--jobs",
-        type=positive,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: one per CPU)",
-    )
+    add_processes_option(parser, "--jobs")
     parser.add_argument("--csv", metavar="FILE", help="write one row per game and seat")
     only_game(parser, "hercules", "the MEBO game's bot arena")
     args = parser.parse_args(argv)
