@@ -16,7 +16,7 @@ from hercules.app.settings import Settings, save_settings
 
 from . import strings
 from .draw import clear_text_caches
-from .memory import MemoryKeeper, tune_allocator
+from .memory import MemoryKeeper, compact_theme_ids, tune_allocator
 from .nav import Navigator
 from .scene import Scene, SceneStack
 from .theme import FONTS, gui_theme, set_palette
@@ -58,6 +58,7 @@ class App:
         self.notices: list[Callable[[], str]] = []
         clear_text_caches()
         self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
+        compact_theme_ids(self.ui.get_theme())  # its memo's keys grow to megabytes otherwise
         self.stack = SceneStack()
         self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()

@@ -26,6 +26,7 @@ import ctypes.util
 import gc
 import sys
 import time
+from typing import Any
 
 #: Blocks this large or larger come from their own mappings (returned whole when freed).
 MMAP_THRESHOLD = 256 * 1024
@@ -102,3 +103,34 @@ class MemoryKeeper:
         self.due = False
         self.last = now
         return True
+
+
+def _ids(value: Any) -> tuple[Any, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def compact_theme_ids(theme: Any) -> None:
+    """Keep pygame_gui's theme from holding megabyte keys (pygame_gui 0.6.14).
+
+    ``UIAppearanceTheme.build_all_combined_ids`` memoises its answer under a key
+    made with ``str.join`` of one id list's text *into the characters of* the
+    next: the key's length is the product of the lengths, and for a widget
+    nested a few levels deep (a drop-down's list's buttons) it is over a megabyte.
+    The soak found ~45 MB of such keys after a minute. This wraps the method
+    with a memo keyed by the id lists themselves and empties the theme's own
+    memo after each new answer (its values stay correct: it only saves work).
+    """
+    original = theme.build_all_combined_ids
+    memo: dict[tuple[Any, ...], list[str]] = {}
+
+    def build_all_combined_ids(
+        element_base_ids: Any, element_ids: Any, class_ids: Any, object_ids: Any
+    ) -> list[str]:
+        key = (_ids(element_base_ids), _ids(element_ids), _ids(class_ids), _ids(object_ids))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = original(element_base_ids, element_ids, class_ids, object_ids)
+            theme.unique_theming_ids.clear()
+        return found
+
+    theme.build_all_combined_ids = build_all_combined_ids

@@ -1,0 +1,105 @@
+"""Memory given back: dead widgets freed when a scene closes, theme memo keys kept small."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pygame
+import pygame_gui
+
+from hercules.ui import memory
+from hercules.ui.memory import MAX_INTERVAL, MIN_INTERVAL, MemoryKeeper
+from hercules.ui.theme import gui_theme
+
+
+def test_the_keeper_collects_only_when_garbage_was_noted_and_not_twice_within_a_second():
+    keeper = MemoryKeeper()
+    start = keeper.last
+    assert not keeper.tick(start + MIN_INTERVAL * 2)  # nothing noted: nothing to do
+    keeper.note_garbage()
+    assert not keeper.tick(start + MIN_INTERVAL / 2)  # too soon after the last
+    assert keeper.tick(start + MIN_INTERVAL * 2)
+    assert keeper.collections == 1 and not keeper.due
+    keeper.note_garbage()
+    assert not keeper.tick(start + MIN_INTERVAL * 2.5)  # a resize storm: at most once a second
+    assert keeper.tick(start + MIN_INTERVAL * 3.5)
+    assert keeper.collections == 2
+
+
+def test_the_keeper_collects_now_and_then_even_when_nothing_was_noted():
+    keeper = MemoryKeeper()
+    assert keeper.tick(keeper.last + MAX_INTERVAL + 1)
+    assert keeper.collections == 1
+
+
+def test_a_closed_scene_s_widgets_are_freed_by_the_app_s_next_collection(app):
+    app.nav.title()
+    app.frame(1 / 60)
+    app.nav.settings()
+    app.frame(1 / 60)
+    widgets = [weakref.ref(w) for w in app.top.widgets]
+    assert widgets
+    gc.disable()  # only the app's own collection may free them
+    try:
+        app.pop()
+        assert app.memory.due
+        app.memory.last -= MIN_INTERVAL  # as if a second had passed since the last
+        app.frame(1 / 60)
+        assert not app.memory.due
+        assert all(ref() is None for ref in widgets)
+    finally:
+        gc.enable()
+
+
+def test_push_pop_replace_and_resize_each_mark_a_collection_due(app):
+    app.nav.title()
+    for step in (
+        app.nav.settings,
+        app.pop,
+        app.nav.title,
+        lambda: app.resize((1300, 740)),
+    ):
+        app.memory.due = False
+        step()
+        assert app.memory.due, step
+
+
+def _nested_widgets(ui: pygame_gui.UIManager) -> list[tuple[str, ...]]:
+    """A drop-down opened inside a panel (the deepest nesting the scenes use): every
+    widget's theming ids, sorted; the widgets are killed again afterwards."""
+    panel = pygame_gui.elements.UIPanel(pygame.Rect(0, 0, 600, 400), manager=ui)
+    menu = pygame_gui.elements.UIDropDownMenu(
+        [f"option {i}" for i in range(8)],
+        "option 0",
+        pygame.Rect(10, 10, 300, 40),
+        ui,
+        container=panel,
+    )
+    menu.current_state.finish()
+    menu.current_state = menu.menu_states["expanded"]
+    menu.current_state.start()
+    ui.update(0.01)
+    ids = sorted(tuple(e.combined_element_ids) for e in ui.get_sprite_group().sprites())
+    menu.kill()
+    panel.kill()
+    return ids
+
+
+def test_theme_ids_are_the_same_with_compact_keys_and_the_memo_stays_small():
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    plain = pygame_gui.UIManager((800, 600), gui_theme())
+    compact = pygame_gui.UIManager((800, 600), gui_theme())
+    memory.compact_theme_ids(compact.get_theme())
+    expected = _nested_widgets(plain)
+    assert max(len(k) for k in plain.get_theme().unique_theming_ids) > 10_000  # the bug
+    for _ in range(3):  # built again and again, as a resized scene does
+        assert _nested_widgets(compact) == expected
+    assert sum(len(k) for k in compact.get_theme().unique_theming_ids) < 10_000
+
+
+def test_allocator_calls_do_nothing_harmful_where_there_is_no_glibc():
+    # Whatever the platform, they answer whether they acted and never raise.
+    assert isinstance(memory.tune_allocator(), bool)
+    assert isinstance(memory.trim_heap(), bool)
