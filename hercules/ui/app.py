@@ -16,7 +16,7 @@ from hercules.app.settings import Settings, save_settings
 
 from . import strings
 from .draw import clear_text_caches
-from .memory import MemoryKeeper, compact_theme_ids, tune_allocator
+from .memory import MemoryKeeper, compact_theme_ids, freeze_startup_objects, tune_allocator
 from .nav import Navigator
 from .scene import Scene, SceneStack
 from .theme import FONTS, gui_theme, set_palette
@@ -66,6 +66,7 @@ class App:
         # The last ten minutes of frame times at 60 FPS: a long evening must not grow it.
         self.frame_times: deque[float] = deque(maxlen=36_000)
         self.first_frame_s: float | None = None
+        freeze_startup_objects()
 
     # scenes ---------------------------------------------------------------------------------
     @property

@@ -53,7 +53,7 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
     return tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3))
 
 
-@surface_cache(max_mb=16)  # window-sized slabs: two or three sizes at most
+@surface_cache(max_mb=12)  # window-sized slabs: the current size and a smaller one
 def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame.Surface:
     """A marble slab with soft veins, drawn once per size."""
     w, h = size
@@ -94,14 +94,14 @@ def panel(
     pygame.draw.rect(surface, border, rect, 2, border_radius=r)
 
 
-@surface_cache(max_mb=8)
+@surface_cache(max_mb=6)
 def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     sh = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
     pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4), border_radius=r + 2)
     return sh
 
 
-@surface_cache(max_mb=12)  # some veils are window-sized
+@surface_cache(max_mb=10)  # some veils are window-sized: one at the largest size
 def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
     """A translucent rectangle (cached: making SRCALPHA surfaces every frame is slow)."""
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -196,7 +196,7 @@ def shape(
         pygame.draw.polygon(surface, outline, pts, 2)
 
 
-@surface_cache(max_mb=8)
+@surface_cache(max_mb=6)
 def die_face(face: int, size: int, body: Colour, pip: Colour, glow: bool = False) -> pygame.Surface:
     """A die face with rounded corners, a bevel and pips."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)

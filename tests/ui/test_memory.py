@@ -103,3 +103,9 @@ def test_allocator_calls_do_nothing_harmful_where_there_is_no_glibc():
     # Whatever the platform, they answer whether they acted and never raise.
     assert isinstance(memory.tune_allocator(), bool)
     assert isinstance(memory.trim_heap(), bool)
+
+
+def test_start_up_objects_are_frozen_once_per_process(app):
+    # The app froze what was alive when it opened; a second app does not freeze again.
+    assert gc.get_freeze_count() > 0
+    assert not memory.freeze_startup_objects()

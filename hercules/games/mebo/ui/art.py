@@ -29,7 +29,7 @@ def emblem_data() -> dict[str, Any]:
     return data
 
 
-@surface_cache(max_mb=8)
+@surface_cache(max_mb=4)
 def emblem(column: int, size: int) -> pygame.Surface:
     """A gold-rimmed terracotta medallion with the labour's emblem drawn from vector data."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -95,7 +95,7 @@ def card_face(
 
 
 @text_cache
-@surface_cache(max_mb=16)
+@surface_cache(max_mb=10)
 def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str) -> pygame.Surface:
     def t(key: str) -> str:
         return tr(lang, key)
