@@ -5,6 +5,7 @@ No memory or timing assertions here: the figures are for the note (a 30-minute r
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -38,3 +39,23 @@ def test_a_short_soak_wanders_the_scenes_without_an_exception(tmp_path):
     stats = json.loads(proc.stdout.strip().splitlines()[-1])
     assert KEYS <= set(stats)
     assert stats["exceptions"] == 0 and stats["frames"] > 100
+
+
+def _soak_tool(monkeypatch):
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
+    spec = importlib.util.spec_from_file_location("soak_tool", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_growth_is_the_rise_of_the_level_not_a_swing_that_lands_at_the_end(monkeypatch):
+    soak = _soak_tool(monkeypatch)
+    flat = [(t, 150.0 + (40.0 if t % 10 == 0 else 0.0)) for t in range(0, 600, 2)]
+    # A swing at the very end is not growth: the level stayed at 150 MB.
+    assert soak.level_growth(flat, 600, end_rss=190.0) == 0.0
+    rising = [(t, 100.0 + t / 10) for t in range(0, 600, 2)]  # 10 MB a 100 s
+    assert 25 <= soak.level_growth(rising, 600, end_rss=160.0) <= 35
+    # A run too short for windows compares the end with the middle sample.
+    assert soak.level_growth([(0, 50.0), (2, 60.0)], 4, end_rss=70.0) == 10.0
