@@ -48,7 +48,8 @@ class LoadScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(60, 40, w - 120, h - 150)
+        # Room under the list for one line of message above the buttons (at h - 90).
+        self.box = pygame.Rect(60, 40, w - 120, h - 176)
         ui = self.app.ui
         y = h - 90
         bw = 180
