@@ -15,7 +15,7 @@ from hercules.app.registry import GameSpec, games, get_game, rules_for
 
 from .scene import Scene
 from .scenes.games import GamesScene
-from .scenes.load import LoadScene
+from .scenes.load import LoadScene, refusal
 from .scenes.overlays import ConfirmOverlay
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
@@ -126,7 +126,8 @@ class Navigator:
         try:
             self.open_saved(saves.load_save(path, rules_for))
         except Exception as exc:  # noqa: BLE001 - the last catch: the title stays, with why
-            return t("load.cannot_open", why=saves.damaged(exc, path).reason)
+            why = saves.damaged(exc, path)
+            return refusal(why.kind, why.reason, "load.cannot_open")
         return None
 
     def has_continue(self) -> bool:

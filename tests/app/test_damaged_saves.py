@@ -10,6 +10,7 @@ Continue, replays) are in ``tests/ui/test_damaged_saves_ui.py``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import pytest
 from support.damaged_saves import EDITED, OPENS, Kind, corpus, real_save_bytes, tree_hash
 
 from hercules import cli
-from hercules.app import paths, saves
+from hercules.app import paths, saves, storage
 from hercules.app.registry import get_game, rules_for
 from hercules.app.saves import schema
 
@@ -48,15 +49,17 @@ def check_row(kind: Kind, row: saves.SaveInfo) -> None:
     """A listed row says what the kind must say; a good row opens."""
     assert row.title == saves.printable(row.title)
     if kind.outcome == OPENS:
-        assert not row.damaged, row.error
+        assert not row.damaged and row.error_kind == "", row.error
         loaded = saves.load_save(row.path, rules_for)
         spec = get_game(loaded.game)
         saves.restore_controller(loaded, spec.rules, spec.make_bot).close()
     elif kind.outcome == EDITED:
         assert row.damaged and row.edited_outside and row.error == saves.EDITED_REASON
+        assert row.error_kind == "edited"
         saves.check_openable(saves.load_save(row.path, rules_for, trust_edits=True))
     else:
         assert row.damaged and not row.edited_outside
+        assert row.error_kind in saves.ERROR_KINDS and row.error_kind != "edited"
         assert kind.outcome in row.error and "\n" not in row.error, row.error
         assert "this file is damaged" not in row.error
 
@@ -129,7 +132,71 @@ def test_an_unexpected_error_is_a_damaged_file_on_every_path_without_a_window(
     assert [r.exc_info is not None for r in caplog.records] == [True]
     row = saves.save_info(path, rules_for)
     assert row.error == "this file is damaged: ZeroDivisionError: a bug nobody expected"
+    assert row.error_kind == "damaged"
     assert [r.error for r in saves.list_saves(tmp_path, rules_for)] == [row.error]
+
+
+# --- the kind of a refusal (what the screens word in the player's language) ------------------
+
+#: A sample of the corpus, across every kind of refusal.
+EXPECTED_KINDS = {
+    "0-byte file": "unreadable",
+    "truncated in half": "unreadable",
+    "not JSON": "unreadable",
+    "a JSON list": "unreadable",
+    "UTF-16 file": "unreadable",
+    "deep nesting": "unreadable",
+    "deep nesting in a field": "unreadable",
+    "over 8 MB": "unreadable",
+    "a directory named .json": "unreadable",
+    "newer version": "newer",
+    "another game's format": "other_game",
+    "unknown game id": "other_game",
+    "integrity tampered": "edited",
+    "label: NUL": "damaged",
+    "seat: unknown bot level": "damaged",
+    "version 0": "damaged",
+    "game id not text": "damaged",
+    "meta: lies": "damaged",
+    "version-1 save: extra key": "damaged",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_KINDS))
+def test_a_refusal_says_its_kind_when_read_and_when_listed(name, tmp_path):
+    kind = next(k for k in KINDS if k.name == name)
+    path = kind.make(tmp_path)
+    want = EXPECTED_KINDS[name]
+    assert saves.save_info(path, rules_for).error_kind == want
+    try:
+        saves.check_openable(saves.load_save(path, rules_for))
+    except saves.SaveError as exc:
+        assert exc.kind == want and exc.path == path
+    else:
+        raise AssertionError(f"{name} opened")
+
+
+def test_the_kind_is_damaged_unless_a_raise_says_otherwise_and_every_rewrap_keeps_it(tmp_path):
+    assert saves.SaveError("x").kind == "damaged"
+    assert saves.SaveError("x", kind="newer").kind == "newer"
+    assert saves.EditedSaveError(saves.EDITED_REASON).kind == "edited"
+    with pytest.raises(ValueError, match="unknown save error kind"):
+        saves.SaveError("x", kind="broken")
+    plain = storage.StorageError("the file is empty", tmp_path / "a.json")
+    assert saves.SaveError.of(plain).kind == "unreadable"
+    assert schema.damaged(plain).kind == "unreadable"  # a storage error is not a bug
+    assert saves.SaveError.of(saves.SaveError("x", kind="other_game")).kind == "other_game"
+    assert schema.damaged(ZeroDivisionError("bug")).kind == "damaged"
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load_save(tmp_path / "missing.json", rules_for)
+    assert caught.value.kind == "unreadable"
+    # Resuming a game the box lacks: restore_controller re-raises with the loaded path.
+    path = tmp_path / "fine.json"
+    path.write_bytes(real_save_bytes())
+    loaded = dataclasses.replace(saves.load_save(path, rules_for), game="chess")
+    with pytest.raises(saves.SaveError) as caught:
+        saves.restore_controller(loaded, rules_for, lambda level: None)
+    assert caught.value.kind == "other_game" and caught.value.path == path
 
 
 def test_a_bot_level_the_box_lacks_is_bad_everywhere_not_only_when_opening(tmp_path, capsys):

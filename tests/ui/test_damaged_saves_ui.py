@@ -44,7 +44,8 @@ def running_game(app):
 def refused_here(app, load, table, state, actions, reason):
     """The load screen is still up, saying why in the player's words; the game is as it was."""
     assert app.top is load
-    assert load.message == t("load.cannot_open", why=reason) or reason in load.message
+    assert load.message.startswith(t("load.cannot_open", why="", detail="").split("(")[0].rstrip())
+    assert reason in load.message
     assert app.stack.scenes[0] is table
     assert table.ctl.state == state and list(table.ctl.actions) == actions
     frames(app, 1)  # the message draws
@@ -123,7 +124,7 @@ def test_an_unexpected_error_while_opening_leaves_the_load_screen_and_the_game(
     load.open_file(path, False, False)
     why = "this file is damaged: ZeroDivisionError: a bug nobody expected"
     refused_here(app, load, table, state, actions, why)
-    assert load.message == t("load.cannot_open", why=why)
+    assert load.message == t("load.cannot_open", why=t("load.why.damaged"), detail=why)
     monkeypatch.setattr(saves, "restore_controller", _boom)  # what nav opens with
     monkeypatch.setattr(saves.document, "restore_controller", _boom)  # what check_openable runs
     for replay in (False, True):
@@ -140,7 +141,7 @@ def test_an_unexpected_error_on_continue_keeps_the_title_with_the_reason(app, da
     title.choose("continue")
     assert app.top is title
     why = "this file is damaged: ZeroDivisionError: a bug nobody expected"
-    assert title.message == t("load.cannot_open", why=why)
+    assert title.message == t("load.cannot_open", why=t("load.why.damaged"), detail=why)
     frames(app, 1)
 
 
@@ -153,3 +154,53 @@ def test_a_file_named_with_control_characters_is_listed_printable(app, data):
     frames(app, 1)
     [row] = load.mine
     assert not row.damaged and "\n" not in load.describe(row)[0] + row.title
+
+
+# --- the player's words -----------------------------------------------------------------------
+
+
+def test_a_refused_row_says_why_in_the_players_language_then_the_detail(app, data, monkeypatch):
+    by_name = {k.name: k for k in KINDS}
+    folder = paths.saves_dir()
+    made = {}
+    sample = ("label: NUL", "truncated in half", "newer version", "another game's format")
+    for i, name in enumerate((*sample, "integrity tampered")):
+        (data / f"k{i}").mkdir()
+        made[name] = by_name[name].make(data / f"k{i}").rename(folder / f"{i}.json")
+    monkeypatch.setattr(saves, "examples_dir", lambda: data / "no-examples")
+    app.set_language("it")
+    try:
+        load = LoadScene(app)
+        app.push(load)
+        frames(app, 1)
+        rows = {item.path: (item, rect) for k, item, rect in load.rows() if k == "save"}
+
+        info, _ = rows[made["label: NUL"]]
+        line = load.describe(info)[1]
+        assert line.startswith("Non si può aprire. Il suo contenuto è danneggiato. (")
+        assert line.endswith(f"({info.error})") and "U+0000" in info.error
+        for name, kind in zip(sample[1:], ("unreadable", "newer", "other_game"), strict=True):
+            info, _ = rows[made[name]]
+            assert info.error_kind == kind
+            assert load.describe(info)[1] == t(
+                "load.damaged", why=t(f"load.why.{kind}"), detail=info.error
+            )
+        assert "più recente" in t("load.why.newer")
+
+        edited, rect = rows[made["integrity tampered"]]
+        line = load.describe(edited)[1]
+        assert line == t("load.edited_row") and "Apri" in line
+        assert "non si può" not in line.lower()
+        click(app, rect.center)  # selected: Open is on, and the notice does not refuse it
+        assert load.btn_open.is_enabled and load.message == t("load.why.edited")
+        assert "non si può" not in load.message.lower()
+
+        info, rect = rows[made["newer version"]]
+        click(app, rect.center)
+        assert load.message.startswith("Non si può aprire. È stato salvato da una versione più")
+        load.open_file(info.path, False, False)  # what Open or Replay would say
+        assert load.message.startswith("Questo file non si può aprire. È stato salvato da")
+        assert load.message.endswith(f"({info.error})")
+        frames(app, 1)
+    finally:
+        app.set_language("en")

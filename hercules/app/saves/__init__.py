@@ -52,6 +52,7 @@ from .library import (
 )
 from .schema import (
     EDITED_REASON,
+    ERROR_KINDS,
     FORMAT_VERSION,
     INTEGRITY,
     MAX_BYTES,
@@ -80,6 +81,7 @@ __all__ = [
     "BACKUP_SUFFIX",
     "DEFAULT_GAME",
     "EDITED_REASON",
+    "ERROR_KINDS",
     "EXAMPLES_PACKAGE",
     "FORMAT_VERSION",
     "INTEGRITY",

@@ -363,29 +363,34 @@ def read_document(
     try:
         return _read_document(doc, rules, path, trust_edits)
     except SaveError as exc:
-        raise type(exc)(exc.reason, path) from None
+        raise type(exc)(exc.reason, path, kind=exc.kind) from None
     except RecursionError:
-        raise SaveError("a field is nested too deeply", path) from None
+        raise SaveError("a field is nested too deeply", path, kind="unreadable") from None
 
 
 def _read_document(
     doc: Any, source: RulesSource, path: str | os.PathLike[str] | None, trust_edits: bool
 ) -> LoadedGame:
     if not isinstance(doc, dict):
-        raise SaveError("not a save file: the JSON is not an object", path)
+        raise SaveError("not a save file: the JSON is not an object", path, kind="unreadable")
     rules = rules_for(source, doc.get("game", DEFAULT_GAME))
     fmt = doc.get("format")
     expected = f"{rules.name}-save"
     if fmt != expected:
         if isinstance(fmt, str) and fmt.endswith("-save"):
-            raise SaveError(f"a save of another game ({fmt[:40]!r}), not {rules.name}", path)
-        raise SaveError(f"not a {rules.name} save file (no '{expected}' format)", path)
+            raise SaveError(
+                f"a save of another game ({fmt[:40]!r}), not {rules.name}", path, kind="other_game"
+            )
+        # No "<game>-save" format at all: some other JSON file, not a saved game.
+        raise SaveError(
+            f"not a {rules.name} save file (no '{expected}' format)", path, kind="unreadable"
+        )
     file_version = check_version(doc)
     edited = integrity_fails(doc)  # decided on the file's own fields, before any upgrade
     doc = upgrade(doc, rules)
     check_fields(doc)
     if doc["game"] != rules.name:
-        raise SaveError(f"a save of another game ({doc['game'][:40]!r})")
+        raise SaveError(f"a save of another game ({doc['game'][:40]!r})", kind="other_game")
 
     config = doc["rules"]
     seed = doc["seed"]
@@ -504,7 +509,7 @@ def restore_controller(
     try:
         game_rules = rules_for(rules, loaded.game)
     except SaveError as exc:
-        raise SaveError(exc.reason, loaded.path) from None
+        raise SaveError(exc.reason, loaded.path, kind=exc.kind) from None
     bots = {}
     for i, seat in enumerate(loaded.seats):
         if seat.kind == "bot":

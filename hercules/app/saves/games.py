@@ -32,14 +32,18 @@ def rules_for(source: RulesSource, game: object) -> SaveRules:
     if not _is_resolver(source):
         rules = cast(SaveRules, source)
         if isinstance(game, str) and game != rules.name:
-            raise SaveError(f"a save of another game ({game[:40]!r}), not {rules.name}")
+            raise SaveError(
+                f"a save of another game ({game[:40]!r}), not {rules.name}", kind="other_game"
+            )
         return rules
     if not isinstance(game, str):
         raise SaveError(f"field 'game' must be text, not {json_type(game)}")
     try:
         return source(game)
     except KeyError:
-        raise SaveError(f"this save is for a game this box does not have: {game[:40]!r}") from None
+        raise SaveError(
+            f"this save is for a game this box does not have: {game[:40]!r}", kind="other_game"
+        ) from None
 
 
 def rules_resolver(*games: SaveRules) -> Callable[[str], SaveRules]:

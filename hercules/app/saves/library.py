@@ -43,6 +43,9 @@ class SaveInfo:
     #: :data:`~.schema.EDITED_REASON`) but replays exactly: it would open with
     #: ``load_save(path, rules, trust_edits=True)`` (an "Open anyway" button)
     edited_outside: bool = False
+    #: what kind of refusal ``error`` is, one of :data:`~.schema.ERROR_KINDS` ("" when good):
+    #: what a screen words in the player's language, with ``error`` as the detail
+    error_kind: str = ""
 
     @property
     def damaged(self) -> bool:
@@ -172,12 +175,19 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
             # It passed every other check, so it replays: listed as damaged, openable anyway
             # (once it is sure that "anyway" would open it).
             check_openable(load_save(path, rules, trust_edits=True))
-            return SaveInfo(path, error=exc.reason, modified=modified, edited_outside=True)
+            return SaveInfo(
+                path,
+                error=exc.reason,
+                modified=modified,
+                edited_outside=True,
+                error_kind=exc.kind,
+            )
         check_openable(g)  # listed as good only if it will open
     except SaveError as exc:
-        return SaveInfo(path, error=exc.reason or "damaged", modified=modified)
+        return SaveInfo(path, error=exc.reason or "damaged", modified=modified, error_kind=exc.kind)
     except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong
-        return SaveInfo(path, error=damaged(exc, path).reason, modified=modified)
+        refusal = damaged(exc, path)
+        return SaveInfo(path, error=refusal.reason, modified=modified, error_kind=refusal.kind)
     return SaveInfo(
         path,
         label=g.label,

@@ -55,6 +55,14 @@ INTEGRITY_METHOD = "sha256"
 #: Why a file whose integrity check fails is refused (it may still open with ``trust_edits``).
 EDITED_REASON = "this file was changed outside the game (its integrity check fails)"
 
+#: What kind of refusal a :class:`SaveError` is (its ``kind``): few and stable, so that a
+#: screen can word each in the player's language (the reason stays a technical detail).
+#: "unreadable": the file cannot be read as a JSON document (missing, empty, too large, not
+#: UTF-8 or JSON, truncated, nested too deeply); "newer": made by a newer version of the game;
+#: "other_game": a save of another game, or of one this box does not have; "edited": changed
+#: outside the game (:class:`EditedSaveError`); "damaged": anything else.
+ERROR_KINDS = ("unreadable", "newer", "other_game", "edited", "damaged")
+
 #: A generator state as ``random.Random.getstate()`` gives it.
 RngState = tuple[Any, ...]
 
@@ -65,12 +73,33 @@ class SaveError(storage.StorageError):
     """A save that cannot be read, written or trusted. ``str(err)`` is a one-line reason.
 
     A :class:`~hercules.app.storage.StorageError` too: whoever catches those catches these.
+    ``kind`` is one of :data:`ERROR_KINDS` ("damaged" unless the raise says otherwise, or
+    the subclass does); whoever re-raises a save error passes it on.
     """
+
+    kind: str = "damaged"
+
+    def __init__(
+        self,
+        reason: str,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        kind: str | None = None,
+    ) -> None:
+        super().__init__(reason, path)
+        if kind is not None:
+            if kind not in ERROR_KINDS:
+                raise ValueError(f"unknown save error kind {kind!r}")
+            self.kind = kind
 
     @classmethod
     def of(cls, exc: storage.StorageError) -> SaveError:
-        """The same reason and path as a save error."""
-        return cls(exc.reason, exc.path)
+        """The same reason, path and kind as a save error.
+
+        A plain storage error (the file could not be read as JSON) is "unreadable".
+        """
+        kind = exc.kind if isinstance(exc, SaveError) else "unreadable"
+        return cls(exc.reason, exc.path, kind=kind)
 
 
 def damaged(exc: Exception, path: str | os.PathLike[str] | None = None) -> SaveError:
@@ -84,6 +113,8 @@ def damaged(exc: Exception, path: str | os.PathLike[str] | None = None) -> SaveE
     """
     if isinstance(exc, SaveError):
         return exc
+    if isinstance(exc, storage.StorageError):  # the file itself could not be read
+        return SaveError.of(exc)
     log.error("unexpected error reading the save %s", path, exc_info=exc)
     return SaveError(f"this file is damaged: {type(exc).__name__}: {exc}", path)
 
@@ -94,6 +125,8 @@ class EditedSaveError(SaveError):
     Its reason is :data:`EDITED_REASON`. Reading it again with
     ``trust_edits=True`` opens it (the loaded game is flagged ``edited``).
     """
+
+    kind = "edited"
 
 
 class SaveRules(Rules, Protocol):
@@ -297,7 +330,8 @@ def check_version(doc: dict[str, Any]) -> int:
     if version > FORMAT_VERSION:
         raise SaveError(
             f"made by a newer version of the game: save format {version} "
-            f"(this version reads {MIN_VERSION} to {FORMAT_VERSION}); update the game to open it"
+            f"(this version reads {MIN_VERSION} to {FORMAT_VERSION}); update the game to open it",
+            kind="newer",
         )
     if version < MIN_VERSION:
         raise SaveError(f"unknown save format version {version}")

@@ -48,7 +48,8 @@ class LoadScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(60, 40, w - 120, h - 150)
+        # Room under the list for one line of message above the buttons (at h - 90).
+        self.box = pygame.Rect(60, 40, w - 120, h - 176)
         ui = self.app.ui
         y = h - 90
         bw = 180
@@ -113,7 +114,11 @@ class LoadScene(Scene):
                     and self.box.collidepoint(event.pos)
                 ):
                     self.selected = item
-                    self.message = item.error
+                    self.message = ""
+                    if item.edited_outside:
+                        self.message = t("load.why.edited")
+                    elif item.damaged:
+                        self.message = refusal(item.error_kind, item.error)
                     self.update_buttons()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y)
@@ -153,7 +158,8 @@ class LoadScene(Scene):
         except Exception as exc:  # noqa: BLE001 - the last catch: this screen stays, with why
             # Nothing was replaced yet (scenes are built before they go on the stack), so the
             # screens underneath, a running game among them, are as they were.
-            self.message = t("load.cannot_open", why=saves.damaged(exc, path).reason)
+            why = saves.damaged(exc, path)
+            self.message = refusal(why.kind, why.reason, "load.cannot_open")
             self.refresh()
 
     def ask_delete(self) -> None:
@@ -181,8 +187,10 @@ class LoadScene(Scene):
         example = f"load.example.{info.path.stem}"
         if has(example) and any(info.path == e.path for e in self.examples):
             title = t(example)  # the examples we ship have their titles in every language
+        if info.edited_outside:  # refused, yet Open opens it once the player says so
+            return title, t("load.edited_row")
         if info.damaged:
-            return title, t("load.damaged", why=info.error)
+            return title, refusal(info.error_kind, info.error)
         m = info.meta
         names = list(info.names)
         lead = m.get("leader", {})
@@ -232,7 +240,7 @@ class LoadScene(Scene):
                 FONTS.blit(surface, title, 18, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
                 FONTS.blit(
                     surface,
-                    line,
+                    one_line(line, 16, rect.w - 24),
                     16,
                     colour("highlight") if item.damaged else colour("text_dim"),
                     (rect.x + 12, rect.y + 28),
@@ -241,12 +249,35 @@ class LoadScene(Scene):
         if self.message:
             FONTS.blit(
                 surface,
-                self.message[:160],
+                one_line(self.message[:400], 16, self.box.w),  # one line above the buttons
                 16,
                 colour("highlight"),
                 (self.app.size[0] // 2, self.box.bottom + 8),
                 "midtop",
             )
+
+
+def refusal(kind: str, detail: str, key: str = "load.damaged") -> str:
+    """Why a save is refused, in the player's words, with the technical reason as the detail.
+
+    ``kind`` is a :data:`~hercules.app.saves.ERROR_KINDS` value (an unknown one words as
+    "damaged"); ``key`` is the sentence around it (``{why}`` and ``{detail}``): the row's
+    ``load.damaged`` or the failure's ``load.cannot_open``.
+    """
+    worded = f"load.why.{kind}"
+    why = t(worded if has(worded) else "load.why.damaged")
+    return t(key, why=why, detail=detail)
+
+
+def one_line(text: str, size: int, width: int) -> str:
+    """``text`` cut to what fits ``width`` pixels on one line, with "…" when it was cut."""
+    lines = FONTS.wrap(text, size, width)
+    if len(lines) == 1:
+        return text
+    first = lines[0]
+    while first and FONTS.font(size).size(first + "…")[0] > width:
+        first = first[:-1]  # one word wider than the row: cut within it
+    return first.rstrip() + "…"
 
 
 def _when(iso: str) -> str:
