@@ -251,7 +251,7 @@ class LoadScene(Scene):
                 surface,
                 one_line(self.message[:400], 16, self.box.w),  # one line above the buttons
                 16,
-                colour("highlight"),
+                colour("ink"),  # dark words: the highlight yellow does not read on the marble
                 (self.app.size[0] // 2, self.box.bottom + 8),
                 "midtop",
             )
