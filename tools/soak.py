@@ -182,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=whole_number, default=1)
     p.add_argument("--size", default="1600x900")
     p.add_argument("--jump-every", type=positive, default=600, help="frames between jumps")
+    p.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="write every RSS sample (seconds, MB, window size, the scenes on the stack) as CSV",
+    )
     add_game_option(p)  # accepted for symmetry: the soak visits every game of the box
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
@@ -199,6 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     end = t0 + args.minutes * 60
     last_sample = t0
+    # A CSV line every sample: where memory went up, and what was on screen then.
+    trace = open(args.trace, "w", encoding="utf-8") if args.trace else None  # noqa: SIM115
+    if trace:
+        trace.write("seconds,rss_mb,window,scenes\n")
     while time.monotonic() < end:
         try:
             for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
@@ -226,6 +235,12 @@ def main(argv: list[str] | None = None) -> int:
             rss = rss_mb()
             peak = max(peak, rss)
             samples.append((now - t0, rss))
+            if trace:
+                scenes = "/".join(type(sc).__name__ for sc in app.stack.scenes)
+                size = "x".join(map(str, app.size))
+                trace.write(f"{now - t0:.1f},{rss:.1f},{size},{scenes}\n")
+    if trace:
+        trace.close()
     end_rss = rss_mb()
     peak = max(peak, end_rss)
     growth = level_growth(samples, time.monotonic() - t0, end_rss)
