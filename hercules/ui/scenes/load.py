@@ -150,11 +150,11 @@ class LoadScene(Scene):
         """Load ``path`` (trusting edits made outside the game if told) and open it."""
         try:
             loaded = saves.load_save(path, rules_for, trust_edits=trust_edits)
-            saves.check_openable(loaded)  # the list's own check: a file it lists good opens
             if replay:
+                saves.check_openable(loaded)  # the list's own check: a file it lists good opens
                 self.app.nav.replay(loaded)
             else:
-                self.app.nav.open_saved(loaded)
+                self.app.nav.open_saved(loaded)  # restores the controller: the same check
         except Exception as exc:  # noqa: BLE001 - the last catch: this screen stays, with why
             # Nothing was replaced yet (scenes are built before they go on the stack), so the
             # screens underneath, a running game among them, are as they were.
