@@ -21,6 +21,7 @@ from support.damaged_saves import (
     encode,
     json_paths,
     mutate_at,
+    play_moves,
     real_doc,
     real_save_bytes,
     reseal,
@@ -96,13 +97,7 @@ def refused_or_plays_on(data: bytes) -> str:
         spec = get_game(loaded.game)
         ctl = saves.restore_controller(loaded, spec.rules, spec.make_bot)
         try:
-            for _ in range(4):
-                if ctl.is_over:
-                    break
-                if ctl.human_to_act():
-                    assert ctl.submit(ctl.legal()[0], ctl.actor) is None
-                else:
-                    ctl.step(wait=True)
+            play_moves(ctl, 4)
             again = Path(tmp) / "again.json"  # what the next autosave does
             saves.save_game(again, ctl, list(loaded.names), label=loaded.label)
             saves.check_openable(saves.load_save(again, rules_for))

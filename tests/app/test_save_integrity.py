@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.damaged_saves import json_paths, mutate_at, splice, splices
+from support.damaged_saves import json_paths, mutate_at, play_moves, splice, splices
 
 from hercules.app.saves import (
     EDITED_REASON,
@@ -351,13 +351,7 @@ def _plays_on(loaded: LoadedGame) -> None:
         assert exc.reason and "\n" not in exc.reason
         return
     try:
-        for _ in range(6):
-            if ctl.is_over:
-                break
-            if ctl.human_to_act():
-                assert ctl.submit(ctl.legal()[0], ctl.actor) is None
-            else:
-                ctl.step(wait=True)
+        play_moves(ctl, 6)
     finally:
         ctl.close()
 

@@ -506,3 +506,14 @@ def splice(data: bytes, cuts: list[tuple[int, int, bytes]]) -> bytes:
         at %= len(out) + 1
         out[at : at + drop] = insert
     return bytes(out)
+
+
+def play_moves(ctl: Any, moves: int) -> None:
+    """Take up to ``moves`` more moves in a resumed game: a human's first legal one, or a bot's."""
+    for _ in range(moves):
+        if ctl.is_over:
+            break
+        if ctl.human_to_act():
+            assert ctl.submit(ctl.legal()[0], ctl.actor) is None
+        else:
+            ctl.step(wait=True)
