@@ -258,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         "p95_ms": round(p95, 2),
         "max_ms": round(ordered[-1] * 1000 if ordered else 0.0, 2),
         "collections": app.memory.collections,
+        "trims": app.memory.trims,
         "collect_ms_total": round(app.memory.seconds * 1000, 1),
         "picture_caches_mb": round(sum(cache_report().values()), 1),
     }

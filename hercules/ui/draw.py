@@ -62,13 +62,15 @@ def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame
     surf.fill(c0)
     rng = random.Random(seed)  # art only; the game's randomness lives in the engine state
     vein = colour("marble_vein")
-    # Broad clouds first, then thin veins.
+    # Broad clouds first, then thin veins, each a translucent layer: one layer, used twice
+    # (at 2560×1440 each layer is 15 MB, and a resize draws a new slab).
     cloud = pygame.Surface(size, pygame.SRCALPHA)
     for _ in range(max(8, w * h // 40000)):
         r = rng.randint(40, 160)
         pygame.draw.circle(cloud, (*shade(c0, 0.93), 26), (rng.randint(0, w), rng.randint(0, h)), r)
     surf.blit(cloud, (0, 0))
-    lines = pygame.Surface(size, pygame.SRCALPHA)
+    lines = cloud
+    lines.fill((0, 0, 0, 0))
     for _ in range(max(4, w * h // 60000)):
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         ang = rng.uniform(-0.6, 0.6) + (0 if rng.random() < 0.5 else math.pi)
@@ -101,7 +103,19 @@ def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     return sh
 
 
-@surface_cache(max_mb=10)  # some veils are window-sized: one at the largest size
+def dim(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
+    """Lay a translucent colour over the whole of ``surface`` without a window-sized layer.
+
+    The same as blitting a ``rgba`` veil (to within a unit per channel): the pixels are
+    multiplied by ``1 - alpha`` and the colour times ``alpha`` added, in place.
+    """
+    r, g, b, a = rgba
+    keep = 255 - a
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill((r * a // 255, g * a // 255, b * a // 255), special_flags=pygame.BLEND_RGB_ADD)
+
+
+@surface_cache(max_mb=4)  # for parts of the window: a whole window is dimmed with `dim`
 def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
     """A translucent rectangle (cached: making SRCALPHA surfaces every frame is slow)."""
     s = pygame.Surface(size, pygame.SRCALPHA)

@@ -13,8 +13,12 @@ Two things kept a long evening's memory growing although nothing leaked:
 * **A fragmented heap.** glibc's allocator keeps freed blocks for reuse; after
   many surfaces of changing sizes come and go, it holds hundreds of megabytes of
   free holes. ``malloc_trim`` hands the free pages back; a fixed threshold for
-  serving large blocks (window-sized pixel buffers) from their own mappings keeps
-  them from becoming holes at all (glibc otherwise raises it as blocks are freed).
+  serving large blocks (button and text pictures, window-sized pixel buffers) from
+  their own mappings keeps them from becoming holes at all (glibc otherwise raises
+  it as blocks are freed). Holes still form between the small blocks that stay, so
+  the free pages are also handed back every :data:`TRIM_INTERVAL` seconds: about a
+  millisecond each time, and in a 6-minute random soak it lowered the peak from 203
+  to 177 MB (with the 32 KB threshold).
 
 Both allocator calls exist only with glibc (Linux); elsewhere they do nothing.
 """
@@ -29,11 +33,14 @@ import time
 from typing import Any
 
 #: Blocks this large or larger come from their own mappings (returned whole when freed).
-MMAP_THRESHOLD = 256 * 1024
+#: 32 KB: a button's picture or a line of text is already this big, and they come and go.
+MMAP_THRESHOLD = 32 * 1024
 #: A full collection at most this often (seconds): a resize storm must not collect per frame.
 MIN_INTERVAL = 1.0
 #: A full collection at least this often (seconds) while anything may have been dropped.
 MAX_INTERVAL = 60.0
+#: The heap's free pages are handed back at least this often (seconds), collection or not.
+TRIM_INTERVAL = 2.0
 
 _M_MMAP_THRESHOLD = -3  # mallopt's parameter number in glibc's malloc.h
 
@@ -74,7 +81,8 @@ class MemoryKeeper:
 
     ``note_garbage()`` marks a collection due (a scene closed, widgets were
     rebuilt); ``tick(now)`` runs it when due and at least :data:`MIN_INTERVAL`
-    after the last, or every :data:`MAX_INTERVAL` anyway. ``collections`` and
+    after the last, or every :data:`MAX_INTERVAL` anyway, and between collections
+    trims the heap every :data:`TRIM_INTERVAL`. ``collections``, ``trims`` and
     ``seconds`` say how many ran and what they cost.
     """
 
@@ -82,7 +90,9 @@ class MemoryKeeper:
         """Start with nothing due."""
         self.due = False
         self.last = time.perf_counter()
+        self.last_trim = self.last
         self.collections = 0
+        self.trims = 0
         self.seconds = 0.0
 
     def note_garbage(self) -> None:
@@ -94,6 +104,12 @@ class MemoryKeeper:
         now = time.perf_counter() if now is None else now
         elapsed = now - self.last
         if not ((self.due and elapsed >= MIN_INTERVAL) or elapsed >= MAX_INTERVAL):
+            if now - self.last_trim >= TRIM_INTERVAL:
+                start = time.perf_counter()
+                trim_heap()
+                self.seconds += time.perf_counter() - start
+                self.trims += 1
+                self.last_trim = now
             return False
         start = time.perf_counter()
         gc.collect()
@@ -101,7 +117,7 @@ class MemoryKeeper:
         self.seconds += time.perf_counter() - start
         self.collections += 1
         self.due = False
-        self.last = now
+        self.last = self.last_trim = now
         return True
 
 

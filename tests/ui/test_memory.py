@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from hercules.ui import memory
-from hercules.ui.memory import MAX_INTERVAL, MIN_INTERVAL, MemoryKeeper
+from hercules.ui.memory import MAX_INTERVAL, MIN_INTERVAL, TRIM_INTERVAL, MemoryKeeper
 from hercules.ui.theme import gui_theme
 
 
@@ -31,6 +31,24 @@ def test_the_keeper_collects_now_and_then_even_when_nothing_was_noted():
     keeper = MemoryKeeper()
     assert keeper.tick(keeper.last + MAX_INTERVAL + 1)
     assert keeper.collections == 1
+
+
+def test_the_keeper_trims_the_heap_between_collections_but_not_every_frame(monkeypatch):
+    trims: list[int] = []
+    monkeypatch.setattr(memory, "trim_heap", lambda: trims.append(1) or True)
+    keeper = MemoryKeeper()
+    start = keeper.last
+    assert not keeper.tick(start + TRIM_INTERVAL / 2)  # too soon: nothing at all
+    assert trims == []
+    assert not keeper.tick(start + TRIM_INTERVAL * 1.5)  # no collection, but a trim
+    assert trims == [1] and keeper.trims == 1 and keeper.collections == 0
+    assert not keeper.tick(start + TRIM_INTERVAL * 2)  # the next trim waits its interval
+    assert keeper.trims == 1
+    keeper.note_garbage()
+    assert keeper.tick(start + TRIM_INTERVAL * 3)  # a collection trims too, and resets the wait
+    assert len(trims) == 2 and keeper.trims == 1
+    assert not keeper.tick(start + TRIM_INTERVAL * 3.5)
+    assert len(trims) == 2
 
 
 def test_a_closed_scene_s_widgets_are_freed_by_the_app_s_next_collection(app):

@@ -49,7 +49,7 @@ def test_marble_for_a_hundred_window_sizes_stays_within_its_budget(app):
     before = draw.marble.cache.bytes
     for i in range(100):
         draw.marble((1280 + 7 * i, 720 + 3 * i), seed=3)
-        draw.veil((1280 + 7 * i, 720 + 3 * i), (20, 14, 10, 150))
+        draw.veil((300 + 7 * i, 200 + 3 * i), (20, 14, 10, 150))  # a window is dimmed in place
     assert draw.marble.cache.bytes <= draw.marble.cache.max_bytes
     assert draw.veil.cache.bytes <= draw.veil.cache.max_bytes
     assert before <= draw.marble.cache.max_bytes
@@ -74,3 +74,20 @@ def test_a_resized_font_renders_exactly_what_a_font_opened_at_that_size_renders(
         opened = pygame.font.Font(str(real), 23).render("Héracles 12", True, (0, 0, 0))
     assert shared.get_size() == opened.get_size()
     assert pygame.image.tobytes(shared, "RGBA") == pygame.image.tobytes(opened, "RGBA")
+
+
+def test_dimming_a_window_in_place_looks_like_laying_a_veil_over_it():
+    size = (64, 48)
+    base = draw.marble(size, seed=5)
+    by_veil = base.copy()
+    by_veil.blit(draw.veil(size, (20, 14, 10, 150)), (0, 0))
+    in_place = base.copy()
+    draw.dim(in_place, (20, 14, 10, 150))
+    worst = max(
+        abs(a - b)
+        for x in range(size[0])
+        for y in range(size[1])
+        for a, b in zip(by_veil.get_at((x, y))[:3], in_place.get_at((x, y))[:3], strict=True)
+    )
+    assert worst <= 2
+    assert in_place.get_at((0, 0))[:3] != base.get_at((0, 0))[:3]  # it did dim

@@ -88,7 +88,7 @@ class Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Veil, panel and title."""
-        surface.blit(D.veil(surface.get_size(), (20, 14, 10, 150)), (0, 0))
+        D.dim(surface, (20, 14, 10, 150))
         D.panel(surface, self.box, colour("panel"), colour("gold"), 14)
         D.meander(
             surface,
