@@ -1,0 +1,103 @@
+"""Consequences before commitment: a labour's and a card's preview tells what would happen."""
+
+from __future__ import annotations
+
+import pytest
+
+from hercules.games.mebo.engine import legal_actions
+from hercules.games.mebo.engine.actions import LABOUR
+from hercules.games.mebo.ui.preview import (
+    ability_lines,
+    ability_outcomes,
+    labour_lines,
+    preview_labour,
+    way_line,
+)
+from hercules.ui.strings import set_language
+from tests.support.scenario import (
+    Scenario,
+    dice_for,
+    events_of,
+    labour,
+    play,
+    play_through,
+    received,
+)
+
+
+def test_a_labour_preview_says_where_the_apprentice_stops_and_what_it_earns_as_the_move_does():
+    faces, op = dice_for(3)
+    state = Scenario(2).done(0, 1, 2, 4, 5).dice(0, *faces).top_of("MOR-01", "TYC-03").build()
+    before = state.to_json()
+    p = preview_labour(state, labour(op))
+    assert state.to_json() == before  # the state shown is untouched
+    after, events = play(state, labour(op))
+    moved = events_of(events, "apprentice_moved")[0].data
+    assert (p.start, p.stop, p.advance) == (moved["from"], moved["to"], moved["to"] - moved["from"])
+    assert (p.start, p.stop) == (2, 5)  # three spaces: a vase
+    assert set(p.cards) == set(received(events))
+    assert any(c.startswith("VAS-3") for c in p.cards)
+
+
+def test_a_labour_that_leaves_a_choice_of_demigod_decks_names_every_deck():
+    state = Scenario(2).dice(0, 6, 5).build()
+    for a in legal_actions(state):
+        if a.kind != LABOUR:
+            continue
+        p = preview_labour(state, a)
+        after, _ = play(state, a)
+        offered = sorted(x.deck for x in legal_actions(after) if x.kind == "choose_demigod")
+        if after.current == 0 and offered:
+            assert list(p.decks) == offered
+        else:
+            assert p.decks == ()
+
+
+def test_the_labour_preview_in_words_says_start_not_column_0_and_names_the_cards():
+    set_language("en")
+    faces, op = dice_for(1)
+    state = Scenario(2).dice(0, *faces).top_of("MOR-01", "TYC-03").build()
+    p = preview_labour(state, labour(op))
+    lines = labour_lines(p)
+    assert lines[0] == "Apprentice: Start → 1 (+1)"
+    assert "column 0" not in " ".join(lines)
+    assert way_line(p)
+
+
+def test_reaching_column_12_is_announced_as_ending_the_game():
+    faces, op = dice_for(12)
+    state = Scenario(2).done(0, *range(1, 12)).dice(0, *faces).build()
+    p = preview_labour(state, labour(op))
+    after, _ = play_through(state, labour(op))
+    assert p.stop == 12 and p.ends_game
+    assert after.players[0].pos == 12
+
+
+def test_a_certain_ability_shows_the_dice_it_would_make_and_they_are_the_real_outcomes():
+    state = Scenario(2).done(0, 7, 9).dice(0, 3, 4).give(0, "HES-01").build()  # 2 cubes
+    outcomes = ability_outcomes(state, 0, "HES-01")
+    assert outcomes
+    real = set()
+    for a in legal_actions(state):
+        if a.kind == "use" and a.card == "HES-01":
+            after, _ = play(state, a)
+            real.add(tuple(after.dice_of(0)))
+    assert {o[1] for o in outcomes} == real - {(3, 4)}
+    set_language("en")
+    assert "3-4 →" in ability_lines(state, 0, "HES-01")[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_random_ability_preview_never_tells_the_faces_a_roll_would_give(seed):
+    set_language("en")
+    state = Scenario(2, seed=seed).done(0, 7).dice(0, 3, 4).give(0, "GOD-ARTEMIS").build()
+    lines = ability_lines(state, 0, "GOD-ARTEMIS")
+    assert ability_outcomes(state, 0, "GOD-ARTEMIS") == []
+    assert lines == ["Random: the dice you choose are rolled again"]
+    assert not any(ch.isdigit() for ch in " ".join(lines))
+
+
+def test_another_seat_s_card_or_an_unusable_card_gets_no_preview():
+    state = Scenario(2).done(1, 7).dice(0, 3, 4).give(1, "HES-01").build()
+    assert ability_lines(state, 1, "HES-01") == []  # not seat 1's turn
+    assert ability_outcomes(state, 1, "HES-01") == []
