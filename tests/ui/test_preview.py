@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from hercules.games.mebo.engine import legal_actions
+from hercules.games.mebo.engine import apply, legal_actions, score
 from hercules.games.mebo.engine.actions import LABOUR
 from hercules.games.mebo.ui.preview import (
     ability_lines,
     ability_outcomes,
     labour_lines,
     preview_labour,
+    score_lines,
+    vp_split,
     way_line,
 )
 from hercules.ui.strings import set_language
@@ -101,3 +105,21 @@ def test_another_seat_s_card_or_an_unusable_card_gets_no_preview():
     state = Scenario(2).done(1, 7).dice(0, 3, 4).give(1, "HES-01").build()
     assert ability_lines(state, 1, "HES-01") == []  # not seat 1's turn
     assert ability_outcomes(state, 1, "HES-01") == []
+
+
+@pytest.mark.parametrize("mode", ["standard", "simplified", "solo", "pnp"])
+def test_the_running_score_splits_into_secured_and_provisional_parts_that_add_up(mode):
+    set_language("en")
+    state = Scenario(2 if mode == "solo" else 4, mode=mode, seed=3, rolled=False).build()
+    rng = random.Random(3)
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    for ps in score(state).players:
+        secured, provisional = vp_split(ps)
+        assert secured + provisional == ps.total and provisional >= 0
+        lines = score_lines(ps, sheet=mode == "pnp")
+        assert lines[0].startswith(f"{ps.total} VP: {secured} secured, {provisional}")
+        shown = sum(int(line.split(": ")[1].split()[0]) for line in lines[1:] if ": " in line)
+        assert shown == ps.total  # every VP is in one line of the breakdown

@@ -158,3 +158,36 @@ def dice_text(dice: Sequence[int]) -> str:
 def _clip(items: list[str], most: int = 4) -> str:
     """At most ``most`` items, then "…"."""
     return ", ".join(items[:most]) + (", …" if len(items) > most else "")
+
+
+#: Score categories a seat keeps whatever happens (cards and sheet crosses never leave it).
+SECURED = ("cards", "vases", "zeus_pantheon", "sets", "jumps", "reached_12")
+#: Categories that may still fall: another player can take a majority away, and a seat
+#: spends its cubes (print-and-play: circles its completed labours) to use abilities.
+PROVISIONAL = ("majorities", "cubes", "labours")
+
+
+def vp_split(ps: Any) -> tuple[int, int]:
+    """A seat's running score (a ``PlayerScore``) as (secured, provisional) victory points."""
+    secured = sum(int(getattr(ps, c)) for c in SECURED)
+    return secured, int(ps.total) - secured
+
+
+def score_lines(ps: Any, sheet: bool = False) -> list[str]:
+    """The running score explained: secured and provisional, then every category that counts."""
+    secured, provisional = vp_split(ps)
+    lines = [t("preview.vp_total", vp=ps.total, secured=secured, provisional=provisional)]
+    order = (
+        ("jumps", "reached_12", "sets", "majorities", "labours")
+        if sheet
+        else ("cards", "vases", "zeus_pantheon", "sets", "majorities", "cubes")
+    )
+    for cat in order:
+        vp = int(getattr(ps, cat))
+        if not vp:
+            continue
+        key = "preview.vp_secured" if cat in SECURED else "preview.vp_provisional"
+        lines.append(t(key, category=t(f"over.cat.{cat}"), vp=vp))
+    if any(int(getattr(ps, c)) for c in PROVISIONAL):
+        lines.append(t("preview.vp_why"))
+    return lines
