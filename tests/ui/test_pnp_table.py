@@ -49,7 +49,7 @@ def test_the_rules_screen_explains_print_and_play_in_both_languages(app):
         try:
             scene = RulesScene(app)
             app.push(scene)
-            heads = [text for style, text in scene.lines if style == "head"]
+            heads = [text for style, text, *_ in scene.lines if style == "head"]
             assert any(h.startswith(head) for h in heads)
             app.pop()
         finally:
