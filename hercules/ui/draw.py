@@ -53,24 +53,35 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
     return tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3))
 
 
-@surface_cache(max_mb=12)  # window-sized slabs: the current size and a smaller one
+#: The side of a marble tile: a page of any size is paved with copies of one tile.
+TILE = 512
+
+
+@surface_cache(max_mb=6)  # tiles (1 MB each) and the few odd sizes asked for whole
 def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame.Surface:
-    """A marble slab with soft veins, drawn once per size."""
+    """A marble slab with soft veins: ``(TILE, TILE)`` is a tile that repeats seamlessly.
+
+    Every cloud and vein is drawn again shifted by the slab's width and height, so that
+    what leaves one edge comes back at the other: copies of one slab laid side by side
+    show no seam. Pages the size of the window are paved with :func:`pave_marble` rather
+    than drawn whole (a window-sized slab is 15 MB at 2560×1440, and one per size).
+    """
     w, h = size
     surf = pygame.Surface(size)
     c0 = colour(base)
     surf.fill(c0)
     rng = random.Random(seed)  # art only; the game's randomness lives in the engine state
     vein = colour("marble_vein")
-    # Broad clouds first, then thin veins, each a translucent layer: one layer, used twice
-    # (at 2560×1440 each layer is 15 MB, and a resize draws a new slab).
-    cloud = pygame.Surface(size, pygame.SRCALPHA)
+    shifts = [(dx, dy) for dx in (-w, 0, w) for dy in (-h, 0, h)]
+    # Broad clouds first, then thin veins, each on a translucent layer (one layer, used twice).
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     for _ in range(max(8, w * h // 40000)):
         r = rng.randint(40, 160)
-        pygame.draw.circle(cloud, (*shade(c0, 0.93), 26), (rng.randint(0, w), rng.randint(0, h)), r)
-    surf.blit(cloud, (0, 0))
-    lines = cloud
-    lines.fill((0, 0, 0, 0))
+        cx, cy = rng.randint(0, w), rng.randint(0, h)
+        for dx, dy in shifts:
+            pygame.draw.circle(layer, (*shade(c0, 0.93), 26), (cx + dx, cy + dy), r)
+    surf.blit(layer, (0, 0))
+    layer.fill((0, 0, 0, 0))
     for _ in range(max(4, w * h // 60000)):
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         ang = rng.uniform(-0.6, 0.6) + (0 if rng.random() < 0.5 else math.pi)
@@ -82,9 +93,26 @@ def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame
             x += math.cos(ang) * step
             y += math.sin(ang) * step
         alpha = rng.randint(40, 110)
-        pygame.draw.lines(lines, (*vein, alpha), False, pts, rng.choice((1, 1, 2)))
-    surf.blit(lines, (0, 0))
+        width = rng.choice((1, 1, 2))
+        for dx, dy in shifts:
+            moved = [(px + dx, py + dy) for px, py in pts]
+            pygame.draw.lines(layer, (*vein, alpha), False, moved, width)
+    surf.blit(layer, (0, 0))
     return surf
+
+
+def pave_marble(
+    surface: pygame.Surface, rect: pygame.Rect | None = None, seed: int = 1, base: str = "marble"
+) -> None:
+    """Cover ``rect`` of ``surface`` (all of it by default) with marble, tile by tile."""
+    area = surface.get_rect() if rect is None else pygame.Rect(rect)
+    tile = marble((TILE, TILE), seed=seed, base=base)
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip) if clip else area)
+    for y in range(area.y, area.bottom, TILE):
+        for x in range(area.x, area.right, TILE):
+            surface.blit(tile, (x, y))
+    surface.set_clip(clip)
 
 
 def panel(
@@ -125,7 +153,7 @@ def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
 
 def page(surface: pygame.Surface, box: pygame.Rect, title: str, seed: int) -> None:
     """A menu page: a marble backdrop and a panel with its title."""
-    surface.blit(marble(surface.get_size(), seed=seed), (0, 0))
+    pave_marble(surface, seed=seed)
     panel(surface, box, colour("panel"), colour("gold"), 14)
     FONTS.blit(surface, title, 30, colour("highlight"), (box.centerx, box.y + 24), "midtop", "bold")
 

@@ -78,7 +78,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(D.marble((w, h), seed=3), (0, 0))
+        D.pave_marble(surface, seed=3)
         band = pygame.Rect(0, int(h * 0.06), w, int(h * 0.26))
         surface.blit(D.veil(band.size, (*colour("terracotta"), 235)), band)
         D.meander(surface, pygame.Rect(0, band.y + 6, w, 16), colour("gold"), 4)

@@ -165,7 +165,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(D.marble((w, h), seed=6), (0, 0))
+        D.pave_marble(surface, seed=6)
         D.panel(surface, self.box, colour("parchment"), colour("gold_dark"), 12)
         view = self.scroller.view
         top = self.scroller.offset

@@ -31,7 +31,7 @@ def render_background(
     for i, piece in enumerate(L.pieces):
         area = piece.inflate(4, 4)
         D.panel(bg, area, colour("marble_dark"), colour("board_edge"), 6)
-        bg.blit(D.marble((area.w - 4, area.h - 4), seed=11 + i), area.move(2, 2))
+        D.pave_marble(bg, pygame.Rect(area.x + 2, area.y + 2, area.w - 4, area.h - 4), seed=11 + i)
         pygame.draw.rect(bg, colour("board_edge"), area, 2, border_radius=6)
     hdr = L.header
     for c in range(0, 13):
