@@ -45,15 +45,34 @@ def test_a_decorated_drawing_is_drawn_once_per_arguments():
     assert calls == [10, 10]
 
 
-def test_marble_for_a_hundred_window_sizes_stays_within_its_budget(app):
-    before = draw.marble.cache.bytes
+def test_marble_pages_for_a_hundred_window_sizes_keep_only_tiles(app):
+    draw.marble.cache_clear()
     for i in range(100):
-        draw.marble((1280 + 7 * i, 720 + 3 * i), seed=3)
+        page = pygame.Surface((1280 + 7 * i, 720 + 3 * i))
+        draw.pave_marble(page, seed=3)
         draw.veil((300 + 7 * i, 200 + 3 * i), (20, 14, 10, 150))  # a window is dimmed in place
+    assert len(draw.marble.cache) == 1  # one tile, whatever the window's size
     assert draw.marble.cache.bytes <= draw.marble.cache.max_bytes
     assert draw.veil.cache.bytes <= draw.veil.cache.max_bytes
-    assert before <= draw.marble.cache.max_bytes
     assert sum(cache_report().values()) < 200  # every picture cache together, in MB
+
+
+def test_a_marble_tile_repeats_without_a_seam():
+    tile = draw.marble((draw.TILE, draw.TILE), seed=4)
+    page = pygame.Surface((draw.TILE * 2, draw.TILE))
+    draw.pave_marble(page, seed=4)
+
+    # Across the joint the colours change no more than they do inside a tile.
+    def step(x: int) -> int:
+        def jump(y: int) -> int:
+            left, right = page.get_at((x, y)), page.get_at((x + 1, y))
+            return sum(abs(left[c] - right[c]) for c in range(3))
+
+        return max(jump(y) for y in range(0, draw.TILE, 4))
+
+    inside = max(step(x) for x in range(100, 140))
+    assert step(draw.TILE - 1) <= max(inside, 30)
+    assert page.get_at((draw.TILE + 5, 9)) == tile.get_at((5, 9))
 
 
 def test_text_and_fonts_stay_bounded_however_many_sizes_are_asked_for(app):
