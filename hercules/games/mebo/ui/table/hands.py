@@ -147,6 +147,8 @@ def grid(n: int, area: Rect, max_h: int = MAX_CARD_H) -> tuple[list[Rect], int, 
         cols = (area.w + GAP) // (w + GAP)
         rows = (area.h + GAP) // (h + GAP)
         if cols >= 1 and cols * rows >= n:
+            if h < FULL_CARD_H:
+                w, h = _stretch(n, area, w, h, cols)
             return _place(n, area, w, h, cols, h + GAP), h, False
     # Too many for a flat grid even at the smallest size: overlap the rows, keeping the
     # top of each card (its kind, ability and state) in view. A slightly smaller card
@@ -166,6 +168,19 @@ def grid(n: int, area: Rect, max_h: int = MAX_CARD_H) -> tuple[list[Rect], int, 
     assert best is not None
     _, h, cols, step = best
     return _place(n, area, int(h * CARD_RATIO), h, cols, step), h, True
+
+
+def _stretch(n: int, area: Rect, w: int, h: int, cols: int) -> tuple[int, int]:
+    """A compact card grown to fill the rows and columns it was given.
+
+    Sizes go by whole columns and rows, so the largest card that fits can leave most
+    of a row empty; a compact card need not keep the printed card's proportions, so
+    it takes that space (a bigger mark), staying compact and not too narrow or wide.
+    """
+    rows = -(-n // cols)
+    tall = min((area.h + GAP) // rows - GAP, int(w / 0.6), FULL_CARD_H - 1)
+    wide = min((area.w + GAP) // cols - GAP, int(tall * 0.85))
+    return max(w, wide), max(h, tall)
 
 
 def _place(n: int, area: Rect, w: int, h: int, cols: int, step_y: int) -> list[Rect]:

@@ -104,6 +104,8 @@ class TablePainter:
                     border_radius=5,
                 )
             surface.blit(art.card_face(s.top[-1], r.w, r.h), r)
+            # How many cards the Pantheon stack still holds (Zeus on top, then Pantheons).
+            self.count_badge(surface, r, len(s.top))
         # Reachable labours for the human to act.
         seat = f.human_seat
         if seat >= 0 and s.prompt == "action":
