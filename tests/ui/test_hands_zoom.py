@@ -5,9 +5,11 @@ Driven with synthetic mouse events and a fixed frame clock (never real time).
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
-from support.mouse import frames
+from support.mouse import click, frames
 
 from hercules.games.mebo.engine.actions import USE
 from hercules.games.mebo.ui.setup import start_game
@@ -159,3 +161,47 @@ def test_the_enlarged_card_stays_on_screen_and_off_the_mouse(size):
         r = zoom_box(box, near, mouse, screen)
         assert screen.contains(r)
         assert not r.collidepoint(mouse)
+
+
+def test_clicking_a_group_of_alike_cards_uses_one_of_them(app):
+    """A group drawn as one card: a click (then a die) sends a legal use of that ability."""
+    ctl, names = start_game("standard", ["human", "human"], seed=21)
+    table = TableScene(app, ctl, names)
+    app.push(table)
+    frames(app, 2)
+    rng = random.Random(21)
+    chosen = None
+    for _ in range(4000):
+        s = ctl.state
+        if ctl.human_to_act() and s.prompt == "action":
+            hand = table.geometry.hand(s.current)
+            uses = [a for a in ctl.legal() if a.kind == USE]
+            grouped = [a for a in uses if hand.groups[hand.group_of(a.card)].count > 1]
+            if grouped:
+                chosen = grouped[0]
+                break
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
+        frames(app, 1)
+    assert chosen is not None, "no group of alike cards to use"
+    seat = ctl.state.current
+    table.anim.skip()
+    frames(app, 1)
+    hand = table.geometry.hand(seat)
+    group = hand.groups[hand.group_of(chosen.card)]
+    before = len(ctl.history)
+    click(app, hand.visible[hand.group_of(chosen.card)].center)
+    if table.mode is not None:
+        kind = table.mode.kind
+        if kind in ("die", "reroll"):
+            for d in chosen.dice:
+                click(app, table.die_rects(seat)[d].center)
+            if kind == "reroll":
+                click(app, table.btn_confirm.rect.center)
+        else:
+            click(app, table.die_rects(chosen.target)[0].center)
+    assert len(ctl.history) == before + 1
+    done = ctl.history[-1].action
+    assert done.kind == USE and done.card in group.cards
+    assert (done.dice, done.target) == (chosen.dice, chosen.target)
