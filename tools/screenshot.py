@@ -2,7 +2,7 @@
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
     load,replay} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
-    [--lang L] [--game ID]
+    [--lang L] [--game ID] [--crowd N] [--zoom x,y]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from cli_args import add_game_option  # noqa: E402
 
 from hercules.app import saves  # noqa: E402
 from hercules.app.registry import games  # noqa: E402
+from hercules.games.mebo.engine import card_set  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
 from hercules.ui.scenes.games import GamesScene  # noqa: E402
 from hercules.ui.strings import languages  # noqa: E402
@@ -52,6 +53,31 @@ def play_until(ctl, rng: random.Random, stop) -> None:
             ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
         else:
             ctl.step(wait=True)
+
+
+def crowd_hands(state, per_seat: int, seed: int):
+    """A copy of ``state`` where every seat holds ``per_seat`` cards (a layout stress test).
+
+    Four hands of 20+ cards are more than the box holds, so the seats share a pool:
+    demigods, gods and vases drawn at random, some with a cube or face down. Only for
+    looking at the table; such a state is not one a game reaches.
+    """
+    cs = card_set()
+    rng = random.Random(seed)
+    s = state.copy()
+    for seat in range(s.n):
+        if s.players[seat].hades:
+            continue
+        p = s.mutable_player(seat)
+        gods = rng.sample([g.id for g in cs.gods], min(len(cs.gods), max(1, per_seat // 6)))
+        vases = rng.sample([v.id for v in cs.vases], 2)
+        demis = rng.sample([d.id for d in cs.demigods], max(0, per_seat - len(gods) - 2))
+        p.demigods = tuple(demis)
+        p.gods = tuple(gods)
+        p.vases = tuple(vases)
+        p.cubed = frozenset(c for c in demis if rng.random() < 0.3)
+        p.gods_down = frozenset(g for g in gods if rng.random() < 0.5)
+    return s
 
 
 def build(app: App, args: argparse.Namespace) -> None:
@@ -117,6 +143,8 @@ def build(app: App, args: argparse.Namespace) -> None:
         table.anim.skip()
         table.update(0.0)  # the table opens its game-over screen
         return
+    if args.crowd:
+        ctl.state = crowd_hands(ctl.state, args.crowd, args.seed)
     table.anim.skip()
     # One update lets the table open the overlay its pending decision needs.
     table.update(0.0)
@@ -135,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo", "pnp"))
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
+    p.add_argument("--crowd", type=int, default=0, help="give every seat N cards (game scene)")
+    p.add_argument("--zoom", default="", help="x,y to right-click (to enlarge a card)")
     add_game_option(p)
     args = p.parse_args(argv)
     try:
@@ -150,6 +180,12 @@ def main(argv: list[str] | None = None) -> int:
         app.handle(
             pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
         )
+    if args.zoom:
+        x, y = (int(v) for v in args.zoom.split(","))
+        app.handle(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+        )
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     app.tick(0.016)
     app.draw()
     pygame.image.save(app.screen, args.out)

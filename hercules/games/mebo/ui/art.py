@@ -144,6 +144,11 @@ def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str
         _temple_icon(s, mid, int(h * 0.2), colour("gold_dark"))
     elif card.ability in ABILITY_MARKS:
         FONTS.blit(s, ABILITY_MARKS[card.ability], big, ink, mid, "center", "bold")
+    elif card.ability == "white_die" and w < 72:
+        # "White die" is too long for a small card in some languages: the die says it.
+        d = die_face(3, max(12, int(h * 0.24)), (246, 240, 228), (40, 30, 24))
+        pygame.draw.rect(s, colour("ink"), d.get_rect(center=mid).inflate(2, 2), 1, 4)
+        s.blit(d, d.get_rect(center=mid))
     elif card.active:
         word = t(f"card.mark.{card.ability}")
         size = FONTS.fit(word, small + 1, w - 8, "bold")
@@ -172,6 +177,141 @@ def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str
         )
     if dim:
         _dim(s)
+    return s
+
+
+def hand_card(
+    card_id: str,
+    w: int,
+    h: int,
+    face_up: bool = True,
+    dim: bool = False,
+    down: bool = False,
+    compact: bool = False,
+) -> pygame.Surface:
+    """A card as a hand shows it: ``down`` veils a used god and keeps its face readable.
+
+    ``compact`` draws the small version: the kind's colour band with the ability's big
+    mark on top (what stays in view when rows overlap), the name, symbols and VP below.
+    """
+    pic: pygame.Surface = _hand_card(card_id, w, h, face_up, dim, down, compact, language())
+    return pic
+
+
+@text_cache
+@surface_cache(max_mb=6)
+def _hand_card(
+    card_id: str,
+    w: int,
+    h: int,
+    face_up: bool,
+    dim: bool,
+    down: bool,
+    compact: bool,
+    lang: str,
+) -> pygame.Surface:
+    if not face_up:
+        return _card_face(card_id, w, h, False, dim, lang).copy()
+    if compact:
+        s = _compact_face(card_id, w, h, lang)
+    else:
+        s = _card_face(card_id, w, h, True, False, lang).copy()
+    if down:
+        # Turned face down: darkened, with the wreath of the card back over the lower part,
+        # while the band (which god, which ability) still reads.
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((24, 20, 16, 150))
+        s.blit(veil, (0, 0))
+        laurel(s, (w // 2, int(h * 0.68)), int(min(w, h) * 0.28), colour("gold"))
+    if dim:
+        _dim(s)
+    return s
+
+
+def card_band(card: Any) -> Colour:
+    """The colour of a card's kind (its deck's colour for a demigod)."""
+    if card.kind == "demigod":
+        return deck_colour(card.deck)
+    if card.kind == "god":
+        return tuple(theme_data()["god"])
+    if card.kind == "vase":
+        return tuple(theme_data()["vase"])
+    return tuple(theme_data()["pantheon"])
+
+
+def card_title(card: Any, lang: str) -> str:
+    """The word printed on a card's band: its deck, its god, or its kind."""
+    if card.kind == "god":
+        return tr(lang, f"god.{card.id}")
+    if card.kind == "demigod":
+        return tr(lang, f"deck.{card.deck}")
+    return tr(lang, f"card.{card.kind}")
+
+
+def _compact_face(card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
+    """The small card: a tall band with the big mark, then the name, symbols and VP."""
+    card = card_set().card(card_id)
+    band = card_band(card)
+    light = (252, 246, 232)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = s.get_rect()
+    rad = max(3, w // 8)
+    pygame.draw.rect(s, colour("gold_dark"), rect, border_radius=rad)
+    pygame.draw.rect(s, colour("parchment"), rect.inflate(-2, -2), border_radius=rad)
+    bh = int(h * 0.46)
+    top = pygame.Rect(1, 1, w - 2, bh)
+    pygame.draw.rect(s, band, top, border_top_left_radius=rad, border_top_right_radius=rad)
+    mid = top.center
+    big = max(12, int(bh * 0.62))
+    band_vp = False  # the band shows the VP (a card worth points and nothing else)
+    if card.kind == "vase":
+        FONTS.blit(s, str(card.spaces), big, light, mid, "center", "bold")
+    elif card.kind in ("pantheon", "zeus"):
+        _temple_icon(s, (mid[0], mid[1] + bh // 8), int(bh * 0.36), light)
+    elif card.ability in ABILITY_MARKS:
+        FONTS.blit(s, ABILITY_MARKS[card.ability], big, light, mid, "center", "bold")
+    elif card.ability == "white_die":
+        d = die_face(3, max(10, int(bh * 0.62)), (246, 240, 228), (40, 30, 24))
+        s.blit(d, d.get_rect(center=mid))
+    elif card.active:
+        word = tr(lang, f"card.mark.{card.ability}")
+        size = FONTS.fit(word, max(10, int(bh * 0.42)), w - 4, "bold", smallest=9)
+        FONTS.blit(s, word, size, light, mid, "center", "bold")
+    elif card.ability == "bonus":
+        word = tr(lang, "card.bonus")
+        size = FONTS.fit(word, max(10, int(bh * 0.42)), w - 4, "bold", smallest=9)
+        FONTS.blit(s, word, size, light, mid, "center", "bold")
+    elif card.vp:
+        band_vp = True
+        r = max(7, int(bh * 0.36))
+        pygame.draw.circle(s, colour("laurel"), mid, r)
+        pygame.draw.circle(s, light, mid, r, 1)
+        FONTS.blit(s, str(card.vp), max(10, int(r * 1.4)), light, mid, "center", "bold")
+    # The name under the band: which deck (or god) this is, in words.
+    name = card_title(card, lang)
+    nsize = FONTS.fit(name, max(9, int(h * 0.2)), w - 4, "bold", smallest=9)
+    while len(name) > 3 and FONTS.font(nsize, "bold").size(name)[0] > w - 3:
+        name = name[:-1]  # too long even small: its start still names it (Morphe…)
+    FONTS.blit(s, name, nsize, colour("ink"), (w // 2, top.bottom + 1), "midtop", "bold")
+    # The bottom line: symbols from the left, the die number and VP from the right.
+    r = max(4, int(h * 0.075))
+    y = h - r - 3
+    x = 2 + r
+    for sym in card.symbols:
+        if x + r > w - 2:
+            break
+        symbol_icon(s, sym, (x, y), r, shade(band, 0.8))
+        x += 2 * r + 1
+    right = w - 2
+    if card.vp and not band_vp:
+        vr = r + 2
+        vc = (right - vr, h - vr - 2)
+        pygame.draw.circle(s, colour("laurel"), vc, vr)
+        FONTS.blit(s, str(card.vp), max(9, int(vr * 1.4)), light, vc, "center", "bold")
+        right = vc[0] - vr - 1
+    if card.die:
+        d = die_face(card.die, 2 * r + 3, (30, 26, 22), (245, 240, 230))
+        s.blit(d, d.get_rect(bottomright=(right, h - 2)))
     return s
 
 

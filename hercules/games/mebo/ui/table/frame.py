@@ -38,3 +38,4 @@ class TableFrame:
     anim: AnimationView
     hover: Target | None  #: under the mouse (None: no tooltip)
     mouse: tuple[int, int]
+    zoom: Target | None = None  #: the card shown enlarged (None: none)

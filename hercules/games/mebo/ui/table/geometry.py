@@ -11,13 +11,13 @@ from typing import Any
 
 import pygame
 
-from hercules.games.mebo.engine import card_set
 from hercules.games.mebo.engine.pnp import ROWS
 
 from ..layout import TableLayout
 from ..targeting import Target
+from .hands import CARD_RATIO, HandLayout, layout_for
 
-CARD_RATIO = 0.72
+__all__ = ["CARD_RATIO", "TableGeometry"]
 
 
 class TableGeometry:
@@ -32,33 +32,22 @@ class TableGeometry:
         """The variant keeps score sheets (print-and-play) instead of cubes and cards."""
         return bool(self.state.config.variant.sheet)
 
+    def hand(self, seat: int) -> HandLayout:
+        """A seat's hand: its groups of alike cards and where they are drawn (cached)."""
+        return layout_for(self.state.players[seat], self.state, self.hand_area(seat))
+
     def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
-        """The cards of a seat's hand and where they are drawn."""
-        p = self.state.players[seat]
-        area = self.hand_area(seat)
-        cards = (
-            list(p.demigods)
-            + list(p.gods)
-            + list(p.vases)
-            + [c for c in p.finals if card_set().card(c).kind != "hades"]
-        )
-        if not cards:
-            return []
-        ch = min(int(area.h / 2) - 4, 92)
-        cw = int(ch * CARD_RATIO)
-        per_row = max(1, (area.w + 4) // (cw + 4))
-        rows = (len(cards) + per_row - 1) // per_row
-        if rows * (ch + 4) > area.h:
-            # Too many to lay out flat: overlap them in two rows like a fanned hand.
-            rows = 2
-            per_row = (len(cards) + 1) // 2
-        step = min(cw + 4, (area.w - cw) / max(1, per_row - 1)) if per_row > 1 else cw
-        out = []
-        for i, cid in enumerate(cards):
-            r, c = divmod(i, per_row)
-            y = area.y + r * min(ch + 4, (area.h - ch) // max(1, rows - 1) if rows > 1 else ch)
-            out.append((cid, pygame.Rect(int(area.x + c * step), int(y), cw, ch)))
-        return out
+        """Every card of a seat's hand and the part of its group's card in view.
+
+        A card shares its rectangle with the alike cards of its group (drawn as one),
+        and that rectangle is where a click reaches the group.
+        """
+        hand = self.hand(seat)
+        return [
+            (cid, pygame.Rect(vis))
+            for g, vis in zip(hand.groups, hand.visible, strict=True)
+            for cid in g.cards
+        ]
 
     def hand_area(self, seat: int) -> pygame.Rect:
         """The part of a panel that holds the hand."""
@@ -90,10 +79,9 @@ class TableGeometry:
 
     def card_dest(self, seat: int, card_id: str) -> pygame.Rect:
         """Where a card lies (or will lie) in a seat's hand."""
-        for cid, r in self.hand_cards(seat):
-            if cid == card_id:
-                return r
-        return self.hand_area(seat).copy()
+        hand = self.hand(seat)
+        i = hand.group_of(card_id)
+        return pygame.Rect(hand.rects[i]) if i >= 0 else self.hand_area(seat).copy()
 
     def sheet_layout(self, seat: int) -> tuple[list[pygame.Rect], list[tuple[str, pygame.Rect]]]:
         """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
@@ -131,8 +119,9 @@ class TableGeometry:
             kind = "die"
             for i, r in enumerate(self.die_rects(seat)):
                 out.append(Target(r, kind if seat == s.current else "opp_die", seat=seat, value=i))
-            for cid, r in self.hand_cards(seat):
-                out.append(Target(r, "hand_card", seat=seat, value=cid))
+            hand = self.hand(seat)
+            for g, vis in zip(hand.groups, hand.visible, strict=True):
+                out.append(Target(pygame.Rect(vis), "hand_card", seat=seat, value=g.card))
             if self.sheet:
                 for rid, r in self.sheet_layout(seat)[1]:
                     out.append(Target(r, "hand_card", seat=seat, value=rid))

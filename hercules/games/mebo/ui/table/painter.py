@@ -30,6 +30,7 @@ from ..targeting import Target, labour_ways
 from .background import render_background
 from .frame import TableFrame
 from .texts import tooltip_lines
+from .zoom import draw_zoom
 
 
 class TablePainter:
@@ -76,7 +77,11 @@ class TablePainter:
             self.draw_panel(surface, f, seat)
         self.draw_sidebar(surface, f)
         self.draw_flying(surface, f)
-        self.draw_tooltip(surface, f)
+        if f.zoom is not None:
+            # The enlarged card carries the tooltip's words: one box, not two.
+            draw_zoom(surface, f.zoom, f.state, self.tooltip(f.zoom, f), f.mouse, f.layout.body)
+        else:
+            self.draw_tooltip(surface, f)
 
     def draw_board(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Gods over the columns, reachable labours, flashes, cubes and Apprentices."""
@@ -99,6 +104,8 @@ class TablePainter:
                     border_radius=5,
                 )
             surface.blit(art.card_face(s.top[-1], r.w, r.h), r)
+            # How many cards the Pantheon stack still holds (Zeus on top, then Pantheons).
+            self.count_badge(surface, r, len(s.top))
         # Reachable labours for the human to act.
         seat = f.human_seat
         if seat >= 0 and s.prompt == "action":
@@ -350,36 +357,78 @@ class TablePainter:
         choosing = seat == f.human_seat and s.prompt == "action"
         if choosing:
             usable = {a.card for a in f.legal if a.kind == USE}
-        for cid, r in f.geo.hand_cards(seat):
-            if cid in hidden:
+        hand = f.geo.hand(seat)
+        gods_shown = bool(s.config.variant.gods_count)
+        for g, r, vis in zip(hand.groups, hand.rects, hand.visible, strict=True):
+            # Cards still flying to the hand are not in it yet.
+            count = sum(1 for c in g.cards if c not in hidden)
+            if not count:
                 continue
-            card = card_set().card(cid)
-            face_up = not (
-                cid in p.gods_down or (card.kind == "god" and not s.config.variant.gods_count)
-            )
-            # On your turn, cards you cannot use now are greyed; usable ones are outlined.
-            img = art.card_face(cid, r.w, r.h, face_up=face_up, dim=choosing and cid not in usable)
-            fa = flips.get(cid)
+            cid = g.card
+            face_up = gods_shown or card_set().card(cid).kind != "god"
+            can_use = any(c in usable for c in g.cards)
+            fa = next((flips[c] for c in g.cards if c in flips), None)
             if fa is not None and fa.started:
                 k = abs(1 - 2 * fa.progress)
-                src = art.card_face(cid, r.w, r.h, face_up=fa.progress > 0.5 and face_up)
+                # The first half of a flip shows the side the card had before.
+                down = g.down if fa.progress > 0.5 else not g.down
+                src = art.hand_card(cid, r.w, r.h, face_up, False, down, hand.compact)
                 img = pygame.transform.smoothscale(src, (max(1, int(r.w * k)), r.h))
                 surface.blit(img, img.get_rect(center=r.center))
                 continue
+            # On your turn, cards you cannot use now are greyed; usable ones are outlined.
+            img = art.hand_card(
+                cid, r.w, r.h, face_up, choosing and not (can_use or g.down), g.down, hand.compact
+            )
             surface.blit(img, r)
-            if cid in p.cubed:
-                D.shape(
-                    surface,
-                    st["shape"],
-                    (r.centerx, r.bottom - r.h // 3),
-                    max(5, r.w // 7),
-                    st["colour"],
-                    (250, 244, 230),
+            if g.cubed:
+                self.card_cube(surface, r, st, g.used, hand.compact)
+            if count > 1:
+                self.group_badge(surface, r, count, hand.compact)
+            if can_use:
+                pygame.draw.rect(
+                    surface, colour("highlight"), vis.inflate(4, 4), 2, border_radius=6
                 )
-            if cid in usable:
-                pygame.draw.rect(surface, colour("highlight"), r.inflate(4, 4), 2, border_radius=6)
-            if f.aim is not None and f.aim.source == cid and seat == s.current:
-                pygame.draw.rect(surface, colour("laurel"), r.inflate(6, 6), 3, border_radius=6)
+            if f.aim is not None and f.aim.source in g.cards and seat == s.current:
+                pygame.draw.rect(surface, colour("laurel"), vis.inflate(6, 6), 3, border_radius=6)
+
+    def card_cube(
+        self,
+        surface: pygame.Surface,
+        r: pygame.Rect,
+        st: dict[str, Any],
+        fresh: bool,
+        compact: bool,
+    ) -> None:
+        """The cube on a used demigod (ringed when it was placed this turn).
+
+        On a compact card it sits on the band's lower left edge, which stays in view
+        when rows overlap.
+        """
+        size = max(5, r.w // 7)
+        if compact:
+            centre = (r.x + size + 3, r.y + int(r.h * 0.46))
+        else:
+            centre = (r.centerx, r.bottom - r.h // 3)
+        if fresh:
+            pygame.draw.circle(surface, colour("highlight"), centre, size + 4, 2)
+        D.shape(surface, st["shape"], centre, size, st["colour"], (250, 244, 230))
+
+    def group_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int, compact: bool) -> None:
+        """How many alike cards a group holds ("×3"), in a dark pill on a corner.
+
+        A compact card's band is all mark, so there the pill sits astride the top-left
+        corner; a full card has room under its name band on the right.
+        """
+        label = FONTS.text(f"\u00d7{n}", 12 if compact else 13, colour("text_light"), "bold")
+        pill = label.get_rect().inflate(6, 0)
+        if compact:
+            pill.center = (r.x + 4, r.y + 3)
+        else:
+            pill.topright = (r.right + 3, r.y - 3)
+        pygame.draw.rect(surface, (40, 30, 24), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, colour("gold"), pill, 1, border_radius=pill.h // 2)
+        surface.blit(label, label.get_rect(center=pill.center))
 
     def tooltip(self, tg: Target, f: TableFrame) -> list[str]:
         """Tooltip lines for a target."""

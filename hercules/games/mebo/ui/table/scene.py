@@ -35,6 +35,7 @@ from .geometry import TableGeometry
 from .painter import TablePainter
 from .painter_pnp import PnpPainter
 from .texts import notice_text, prompt_text
+from .zoom import CardZoom
 
 
 def refusal(err: Exception) -> str:
@@ -76,6 +77,7 @@ class TableScene(Scene):
         self.told_saving_off = False
         self.hover: Target | None = None
         self.mouse = (0, 0)
+        self.zoom = CardZoom()  # the card shown enlarged (hover a moment, or right click)
         self.gameover_shown = False
         self.layout = TableLayout(app.size, self.state.n, scale=app.settings.ui_scale)
         self.painter = self.new_painter()
@@ -290,6 +292,7 @@ class TableScene(Scene):
             self.say(t("msg.save_failed", why=str(failure)))
         if self.message_time > 0:
             self.message_time -= dt
+        self.zoom.tick(dt, self.state, self.app.top is self)
         if self.app.top is not self:
             return
         if self.anim.busy:
@@ -337,6 +340,7 @@ class TableScene(Scene):
             anim=self.anim.snapshot(),
             hover=self.hover if self.app.top is self else None,
             mouse=self.mouse,
+            zoom=self.zoom.shown if self.app.top is self else None,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -382,6 +386,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self.target_at(event.pos)
+            self.zoom.hover(self.hover, self.state)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
@@ -395,14 +400,18 @@ class TableScene(Scene):
                 return
             self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.cancel_mode()
+            # While aiming, a right click cancels the aim; otherwise it enlarges a card.
+            if self.mode is not None or not self.zoom.toggle(self.target_at(event.pos), self.state):
+                self.cancel_mode()
 
     def on_key(self, key: int) -> None:
         """Keyboard shortcuts."""
         if key == pygame.K_SPACE:
             self.anim.skip()
         elif key == pygame.K_ESCAPE:
-            if self.mode is not None:
+            if self.zoom.shown is not None:
+                self.zoom.close()
+            elif self.mode is not None:
                 self.cancel_mode()
             else:
                 self.open_menu()
