@@ -115,6 +115,7 @@ def test_italian_is_really_translated():
         "lang.en",
         "lang.it",
         "preview.vp_secured",  # "{category}: {vp}"
+        "preview.way",  # "{sum}: {gains}"
         "rules.card_count",  # "{n} × {card}"
     }
     assert same <= shared, same - shared

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
+from support.mouse import frames
 
 from hercules.games.mebo.engine import apply, legal_actions, score
 from hercules.games.mebo.engine.actions import LABOUR
@@ -12,11 +14,15 @@ from hercules.games.mebo.ui.preview import (
     ability_lines,
     ability_outcomes,
     labour_lines,
+    labour_tooltip,
     preview_labour,
     score_lines,
     vp_split,
     way_line,
 )
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
+from hercules.games.mebo.ui.targeting import labour_ways
 from hercules.ui.strings import set_language
 from tests.support.scenario import (
     Scenario,
@@ -123,3 +129,57 @@ def test_the_running_score_splits_into_secured_and_provisional_parts_that_add_up
         assert lines[0].startswith(f"{ps.total} VP: {secured} secured, {provisional}")
         shown = sum(int(line.split(": ")[1].split()[0]) for line in lines[1:] if ": " in line)
         assert shown == ps.total  # every VP is in one line of the breakdown
+
+
+# --- on the table: the tooltips carry the previews ------------------------------------------
+
+
+@pytest.fixture
+def table(app):
+    """A two-player table with the human (seat 0) to act and a labour in reach."""
+    ctl, names = start_game("standard", ["human", "normal"], seed=11)
+    scene = TableScene(app, ctl, names)
+    app.push(scene)
+    frames(app, 2)
+    for _ in range(3000):
+        if ctl.human_to_act() and ctl.state.prompt == "action":
+            if any(a.kind == LABOUR for a in ctl.legal()) and ctl.state.players[0].pos > 0:
+                break
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(next((a for a in legal if a.kind == LABOUR), legal[0]), ctl.actor)
+        frames(app, 1)
+    scene.anim.skip()
+    frames(app, 1)
+    return scene
+
+
+def hover(app, pos) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    frames(app, 1)
+
+
+def test_hovering_a_reachable_labour_shows_what_performing_it_would_do(app, table):
+    set_language("en")
+    state = table.state
+    ways = labour_ways(state, table.ctl.legal())
+    col = next(iter(ways))
+    hover(app, table.layout.columns[col].center)
+    frame = table.frame()
+    assert frame.hover is not None and frame.hover.kind == "column"
+    lines = table.painter.tooltip(frame.hover, frame)
+    assert any(line.startswith("Apprentice") for line in lines)
+    assert labour_tooltip(state, ways[col])[0] in lines
+    assert table.state is state  # hovering changed nothing
+
+
+def test_hovering_a_score_explains_it_secured_and_provisional(app, table):
+    set_language("en")
+    hover(app, table.geometry.score_rect(1).center)
+    frame = table.frame()
+    assert frame.hover is not None and frame.hover.kind == "score"
+    lines = table.painter.tooltip(frame.hover, frame)
+    total = score(table.state).players[1].total
+    assert lines[0].startswith(f"{total} VP: ")

@@ -21,7 +21,7 @@ from hercules.games.mebo.engine.abilities import ABILITIES
 from hercules.games.mebo.engine.actions import CHOOSE_DEMIGOD, LABOUR, USE
 from hercules.ui.strings import t
 
-from .describe import card_name
+from .describe import arithmetic, card_name
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,34 @@ def labour_lines(p: LabourPreview) -> list[str]:
     if p.decks:
         lines.append(t("preview.choose", decks=" / ".join(t(f"deck.{d}") for d in p.decks)))
     if p.ends_game:
+        lines.append(t("preview.ends"))
+    return lines
+
+
+def labour_tooltip(state: Any, ways: Sequence[Action]) -> list[str]:
+    """What performing a labour would do, for its tooltip (``ways``: its legal labour actions).
+
+    When every way to reach it earns the same, one preview; when the operation decides
+    the Demigod deck, the move once and then a line per way.
+    """
+    if not ways:
+        return []
+    previews = [preview_labour(state, a) for a in ways]
+    if all(p == previews[0] for p in previews):
+        return labour_lines(previews[0])
+    common = [c for c in previews[0].cards if all(c in p.cards for p in previews)]
+    first = previews[0]
+    lines = labour_lines(
+        LabourPreview(first.labour, first.start, first.stop, tuple(common), (), first.jump_vp)
+    )
+    dice = state.dice_of(state.current)
+    for a, p in zip(ways, previews, strict=True):
+        own = LabourPreview(
+            p.labour, p.start, p.stop, tuple(c for c in p.cards if c not in common), p.decks
+        )
+        sum_ = arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], p.labour)
+        lines.append(t("preview.way", sum=sum_, gains=way_line(own)))
+    if first.ends_game:
         lines.append(t("preview.ends"))
     return lines
 

@@ -55,6 +55,12 @@ class TableGeometry:
         top = pr.y + self.panel_header_h() + self.die_size() + 14
         return pygame.Rect(pr.x + 8, top, pr.w - 16, pr.bottom - top - 6)
 
+    def score_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's running score is written: the right end of its panel's header."""
+        pr = self.layout.panels[seat]
+        w = min(pr.w // 2, max(90, self.layout.body * 6))
+        return pygame.Rect(pr.right - w, pr.y, w, self.panel_header_h())
+
     def panel_header_h(self) -> int:
         """The height of a panel's coloured header."""
         return self.layout.body + 14
@@ -116,6 +122,7 @@ class TableGeometry:
         out.append(Target(L.pegasus_spot, "pegasus"))
         for seat in range(s.n):
             out.append(Target(L.panels[seat], "panel", seat=seat))
+            out.append(Target(self.score_rect(seat), "score", seat=seat))
             kind = "die"
             for i, r in enumerate(self.die_rects(seat)):
                 out.append(Target(r, kind if seat == s.current else "opp_die", seat=seat, value=i))

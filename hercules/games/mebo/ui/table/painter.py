@@ -26,6 +26,7 @@ from hercules.ui.theme import FONTS, colour, player_style, theme_data
 from .. import art
 from ..describe import arithmetic
 from ..layout import TableLayout
+from ..preview import ability_lines, labour_tooltip, score_lines, vp_split
 from ..targeting import Target, labour_ways
 from .background import render_background
 from .frame import TableFrame
@@ -39,6 +40,8 @@ class TablePainter:
     def __init__(self) -> None:
         self._bg: pygame.Surface | None = None
         self._score: tuple[Any, Any] | None = None
+        #: The preview under the mouse, by (state, target): applying moves per frame is waste.
+        self._preview: tuple[tuple[Any, ...], list[str]] | None = None
 
     # --- caches ------------------------------------------------------------------------------
     def scores(self, state: Any) -> Any:
@@ -229,18 +232,9 @@ class TablePainter:
             "midleft",
             "bold",
         )
-        total = self.scores(s).players[seat].total
-        FONTS.blit(
-            surface,
-            t("panel.vp", vp=total),
-            L.body,
-            (252, 248, 238),
-            (head.right - 10, head.centery),
-            "midright",
-            "bold",
-        )
+        score = self.draw_score(surface, f, seat, head)
         if s.pegasus == seat and not f.anim.pegasus_queued():
-            art.wing(surface, (head.right - 96, head.centery), 22, (252, 248, 238))
+            art.wing(surface, (score.x - 20, head.centery), 22, (252, 248, 238))
         # Dice.
         dice = s.dice_of(seat)
         body, pip = D.die_colours(st["colour"])
@@ -430,9 +424,53 @@ class TablePainter:
         pygame.draw.rect(surface, colour("gold"), pill, 1, border_radius=pill.h // 2)
         surface.blit(label, label.get_rect(center=pill.center))
 
+    def draw_score(
+        self, surface: pygame.Surface, f: TableFrame, seat: int, head: pygame.Rect
+    ) -> pygame.Rect:
+        """The running score at the header's right, and left of it in a paler, smaller hand
+        the part already secured when some may still change (majorities, cubes): "(6 sure)
+        10 VP". The tooltip explains both. Returns the rectangle drawn over."""
+        ps = self.scores(f.state).players[seat]
+        secured, provisional = vp_split(ps)
+        label = FONTS.blit(
+            surface,
+            t("panel.vp", vp=ps.total),
+            f.layout.body,
+            (252, 248, 238),
+            (head.right - 10, head.centery),
+            "midright",
+            "bold",
+        )
+        if provisional:
+            sure = FONTS.blit(
+                surface,
+                t("panel.vp_sure", vp=secured),
+                f.layout.small,
+                (236, 226, 204),
+                (label.x - 5, head.centery),
+                "midright",
+            )
+            label = label.union(sure)
+        return label
+
     def tooltip(self, tg: Target, f: TableFrame) -> list[str]:
-        """Tooltip lines for a target."""
-        return tooltip_lines(tg, f)
+        """Tooltip lines for a target: what it is and, before a move, what it would do."""
+        if tg.kind == "score":
+            sheet = bool(f.state.config.variant.sheet)
+            return score_lines(self.scores(f.state).players[tg.seat], sheet=sheet)
+        lines = tooltip_lines(tg, f)
+        if f.human_seat < 0 or f.state.current != f.human_seat:
+            return lines
+        key = (id(f.state), tg.kind, tg.value)
+        if self._preview is not None and self._preview[0] == key:
+            return lines + self._preview[1]
+        extra: list[str] = []
+        if tg.kind == "column":
+            extra = labour_tooltip(f.state, labour_ways(f.state, f.legal).get(tg.value, []))
+        elif tg.kind in ("hand_card", "god") and tg.seat in (f.human_seat, -1):
+            extra = ability_lines(f.state, f.human_seat, str(tg.value))
+        self._preview = (key, extra)
+        return lines + extra
 
     # --- over the table ----------------------------------------------------------------------
     def draw_sidebar(self, surface: pygame.Surface, f: TableFrame) -> None:
