@@ -268,7 +268,12 @@ def event_items(events: Sequence[Event], names: list[str]) -> list[LogItem]:
 
 
 def _event_line(ev: Event, names: list[str]) -> str:
-    """The line for one event ("" for events the log does not tell)."""
+    """The line for one event ("" for events the log does not tell).
+
+    Not told: what animation alone shows (cubes taken and returned), and each power circle
+    erased while resting on the print-and-play sheet (one action each: "erases a circle of
+    Morpheus" twice running), which the rest's own line counts ("erases 2 power circles").
+    """
     who = seat_name(names, ev.player)
     d = ev.data
     typ = ev.type
@@ -324,8 +329,6 @@ def _event_line(ev: Event, names: list[str]) -> str:
             ability=t(f"ability.{d['ability']}"),
             labour=d["labour"],
         )
-    if typ == "power_circle_erased":
-        return t("log.pnp.power_erased", who=who, power=t(f"deck.{d['deck']}"))
     if typ == "labour_circles_erased":
         return tn("log.pnp.labours_erased", len(d["labours"]), who=who)
     if typ == "jump":
