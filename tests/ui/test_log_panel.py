@@ -58,9 +58,7 @@ def play_to(app, table, rng, stop, limit: int = 20000) -> None:
 
 def human_turn_in_round(table, n: int):
     ctl = table.ctl
-    return lambda: (
-        ctl.state.round >= n and ctl.human_to_act() and ctl.state.prompt == "action"
-    )
+    return lambda: ctl.state.round >= n and ctl.human_to_act() and ctl.state.prompt == "action"
 
 
 @pytest.fixture
