@@ -184,6 +184,8 @@ REASON_KEYS = (
     "bot.chance",
     "bot.deck",
     "bot.deck_row",
+    "bot.why.deck",
+    "bot.why.deck_row",
     "bot.rest.circles",
     "bot.rest.power_circles.one",
     "bot.rest.power_circles.other",
@@ -216,23 +218,51 @@ def describe_record(
     return [item.text for item in record_items(rec, names, reasoning=reasoning, sheet=sheet)]
 
 
+#: Reasons that only say what was done, which the record's own lines (or the rest's line)
+#: say too ("rests: takes back 2 cubes", then "rests: 2 cubes back"; "frees Morpheus" once
+#: per card freed): not told even when the reasoning is shown.
+_RESTATED = frozenset(
+    {
+        "bot.rest",
+        "bot.only",
+        "bot.easy_card",
+        "bot.give_up",
+        "bot.easy_rest",
+        "bot.frees",
+        "bot.turns_up",
+        "bot.rest_done",
+    }
+)
+#: Reasons whose "why" is added to the line that says what was done, as its explanation.
+_WHY = {"bot.deck": "bot.why.deck", "bot.deck_row": "bot.why.deck_row"}
+
+
 def record_items(
     rec: Any, names: list[str], *, reasoning: bool = False, sheet: bool = False
 ) -> list[LogItem]:
     """What the log says about one applied action.
 
     The events say what happened in plain words. A bot's reason (with its figures: what a
-    labour is "worth", what the next roll may do) is added only when ``reasoning`` is on
-    (the "Show bot reasoning" setting): it would otherwise say again what the next line says
-    ("takes Hestia: the most useful card", then "takes Hestia"). ``sheet``: the
-    print-and-play variant's words (powers and circles rather than cards and cubes).
+    labour is "worth", what the next roll may do) is told only when ``reasoning`` is on
+    (the "Show bot reasoning" setting), and never twice: a reason that restates the
+    record's lines is left out, and "takes Hestia: the most useful card" is one line, not a
+    reason followed by "takes Hestia". ``sheet``: the print-and-play variant's words
+    (powers and circles rather than cards and cubes).
     """
-    out: list[LogItem] = []
-    if reasoning and rec.reason and rec.seat >= 0:
-        why = reason_text(rec.reason, sheet)
-        out.append(LogItem(t("log.bot_reason", who=seat_name(names, rec.seat), why=why), "reason"))
-    out.extend(event_items(rec.events, names))
-    return out
+    out = event_items(rec.events, names)
+    if not (reasoning and rec.reason and rec.seat >= 0):
+        return out
+    parsed = parse_reason(rec.reason)
+    key = parsed[0] if parsed is not None else ""
+    if key in _RESTATED:
+        return out
+    if key in _WHY and out and out[0].kind == "line":
+        what = out[0].text.rstrip(".")
+        out[0] = LogItem(t("log.with_reason", what=what, why=t(_WHY[key])), "line")
+        return out
+    why = reason_text(rec.reason, sheet)
+    note = LogItem(t("log.bot_reason", who=seat_name(names, rec.seat), why=why), "reason")
+    return [note, *out]
 
 
 def describe_events(events: Sequence[Event], names: list[str]) -> list[str]:
