@@ -61,6 +61,7 @@ class LogView:
     #: Pixels the log moves per notch of the wheel, in lines of text.
     WHEEL_LINES = 3
     BAR_W = 10
+    NOTE_INDENT = 8  #: a note stands a little to the right of the lines it explains
 
     def __init__(self) -> None:
         self.entries: Sequence[LogEntry] = ()
@@ -169,8 +170,10 @@ class LogView:
                 x += w
             n = len([r for r in rows if r])
             return _Laid(e, [e.title or e.text], 8 + line_h + n * (die + 4) + 2, rows)
-        style = "italic" if e.kind == NOTE else "body"
-        lines = FONTS.wrap(e.text, self.note_size() if e.kind == NOTE else size, width, style)
+        if e.kind == NOTE:  # indented, so wrapped that much narrower
+            lines = FONTS.wrap(e.text, self.note_size(), width - self.NOTE_INDENT, "italic")
+        else:
+            lines = FONTS.wrap(e.text, size, width)
         return _Laid(e, lines, len(lines) * line_h, [])
 
     def die_size(self) -> int:
@@ -322,7 +325,12 @@ class LogView:
         if e.kind == NOTE:
             for line in laid.lines:
                 FONTS.blit(
-                    surface, line, self.note_size(), colour("text_dim"), (x + 8, y), style="italic"
+                    surface,
+                    line,
+                    self.note_size(),
+                    colour("text_dim"),
+                    (x + self.NOTE_INDENT, y),
+                    style="italic",
                 )
                 y += lh
             return

@@ -164,7 +164,9 @@ def test_the_log_is_grouped_by_round_under_headers_with_the_rounds_dice(app, mid
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_nothing_in_the_log_overflows_its_panel(size, scale, lang):
-    app = App(size, Settings(animation_speed=0.0, bot_delay=0.0, ui_scale=scale, language=lang))
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, ui_scale=scale, language=lang)
+    settings.show_bot_reasoning = True  # its notes are the longest lines
+    app = App(size, settings)
     try:
         ctl, names = start_game("standard", ["human", "normal", "normal", "easy"], seed=8)
         table = TableScene(app, ctl, names, autosave=False)
@@ -176,13 +178,19 @@ def test_nothing_in_the_log_overflows_its_panel(size, scale, lang):
         v = view.view
         assert table.layout.log_box.contains(v) and table.layout.log_box.contains(view.track)
         assert v.right <= view.track.x
+        notes = 0
         for laid in view.layout():
-            size_px = view.note_size() if laid.entry.kind == "note" else view.size
+            note = laid.entry.kind == "note"
+            notes += note
+            size_px, style = (view.note_size(), "italic") if note else (view.size, "body")
+            indent = view.NOTE_INDENT if note else 0
             for line in laid.lines:
-                assert FONTS.font(size_px).size(line)[0] <= v.w or " " not in line, line
+                width = indent + FONTS.font(size_px, style).size(line)[0]
+                assert width <= v.w or " " not in line, line
             for row in laid.dice_rows:
                 width = sum(len(d.faces) * (view.die_size() + 2) + 10 for d in row) - 10
                 assert width <= v.w
+        assert notes  # the bots' reasoning is shown here: its notes are checked too
     finally:
         app.close()
         strings.set_language("en")
