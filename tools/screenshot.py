@@ -2,7 +2,7 @@
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
     load,replay} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
-    [--lang L] [--game ID] [--crowd N] [--zoom x,y]
+    [--lang L] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap] [--reasoning]
 """
 
 from __future__ import annotations
@@ -165,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
     p.add_argument("--crowd", type=int, default=0, help="give every seat N cards (game scene)")
     p.add_argument("--zoom", default="", help="x,y to right-click (to enlarge a card)")
+    p.add_argument("--log-up", type=int, default=0, help="wheel notches to scroll the log up")
+    p.add_argument("--no-recap", action="store_true", help="close the turn's recap")
+    p.add_argument("--reasoning", action="store_true", help="the log shows bots' reasoning")
     add_game_option(p)
     args = p.parse_args(argv)
     try:
@@ -173,8 +176,21 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--size must look like 1600x900, not {args.size!r}")
     if args.mode == "solo":
         args.players = 2
-    app = App((w, h), Settings(animation_speed=0.0, bot_delay=0.0, language=args.lang))
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=args.lang)
+    settings.show_bot_reasoning = args.reasoning
+    app = App((w, h), settings)
     build(app, args)
+    log_view = getattr(app.top, "log_view", None)
+    if args.no_recap and hasattr(app.top, "dismiss_recap"):
+        app.top.dismiss_recap()
+    if args.log_up and log_view is not None:
+        app.tick(0.016)  # a first frame lays the log out
+        app.handle(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=log_view.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=args.log_up, flipped=False))
     if args.hover:
         x, y = (int(v) for v in args.hover.split(","))
         app.handle(

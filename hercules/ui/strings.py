@@ -136,6 +136,32 @@ def t(key: str, **kw: object) -> str:
     return tr(_LANG[0], key, **kw)
 
 
+def plural_form(lang: str, n: int) -> str:
+    """The plural category of a count: ``"one"`` or ``"other"``.
+
+    English and Italian both use the singular for exactly one ("1 card", "1 carta") and the
+    plural for every other count, zero included ("0 cards", "0 carte").
+    """
+    return "one" if n == 1 else "other"
+
+
+def tn(key: str, n: int, **kw: object) -> str:
+    """The text for a count ``n``: ``key.one`` or ``key.other`` (``key.zero`` first for 0).
+
+    ``key.zero`` is optional: a sentence that reads better without the number ("rests" rather
+    than "rests: 0 cubes back"). ``n`` is passed to the text as ``{n}`` besides ``kw``. A form
+    missing in the current language falls back to English; a key with no forms at all is
+    looked up as it is (then shown as ``[key]`` if missing).
+    """
+    lang = _LANG[0]
+    forms = (["zero"] if n == 0 else []) + [plural_form(lang, n)]
+    for table in (_table(lang), _table(LANGUAGES[0])):
+        for form in forms:
+            if f"{key}.{form}" in table:
+                return table[f"{key}.{form}"].format(n=n, **kw)
+    return t(key, n=n, **kw)
+
+
 def has(key: str) -> bool:
     """True if the key exists in English."""
     return key in _table("en")

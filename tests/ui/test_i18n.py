@@ -605,7 +605,9 @@ def test_a_saved_english_game_opens_in_italian():
     from hercules.app import saves
     from hercules.games.mebo.engine.adapter import RULES
 
-    app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, language="it"))
+    # The bots' reasoning is shown (a setting): it is what this test looks at.
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language="it", show_bot_reasoning=True)
+    app = App((1600, 900), settings)
     try:
         path = next(p for p in saves.example_saves() if "midgame" in p.name)
         loaded = saves.load_save(path, RULES)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hercules.games.mebo.engine import Action
+from hercules.ui.log import LogView
 from hercules.ui.strings import t
 
 from ..describe import card_name
@@ -29,7 +30,8 @@ class TableFrame:
     geo: TableGeometry
     size: tuple[int, int]  #: the window
     names: list[str]
-    log: list[str]
+    log_view: LogView  #: the log panel (its entries and scroll position)
+    recap: list[str]  #: what the others did since the human to act last played ([]: none)
     prompt: list[str]  #: the prompt box's lines (a fresh message first)
     human_seat: int  #: the seat of the human to act, or -1
     legal: list[Action]  #: the legal actions while a human acts (else empty)

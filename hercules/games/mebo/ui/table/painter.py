@@ -30,6 +30,8 @@ from ..preview import ability_lines, labour_tooltip, score_lines, vp_split
 from ..targeting import Target, labour_ways
 from .background import render_background
 from .frame import TableFrame
+from .log import draw_log
+from .recap import draw_recap
 from .texts import tooltip_lines
 from .zoom import draw_zoom
 
@@ -79,6 +81,7 @@ class TablePainter:
         for seat in range(f.state.n):
             self.draw_panel(surface, f, seat)
         self.draw_sidebar(surface, f)
+        draw_recap(surface, f.layout, f.recap)
         self.draw_flying(surface, f)
         if f.zoom is not None:
             # The enlarged card carries the tooltip's words: one box, not two.
@@ -497,26 +500,7 @@ class TablePainter:
                     break
                 FONTS.blit(surface, wl, L.body, colour("text_light"), (x, y))
                 y += L.body + 5
-        lb = L.log_box
-        D.panel(surface, lb, (46, 36, 30), colour("gold_dark"), 10)
-        FONTS.blit(
-            surface,
-            t("log.title"),
-            L.small,
-            colour("gold"),
-            (lb.x + 12, lb.y + 8),
-            "topleft",
-            "bold",
-        )
-        y = lb.bottom - 10
-        size = L.body
-        for line in reversed(f.log):
-            wrapped = FONTS.wrap(line, size, lb.w - 24)
-            for wl in reversed(wrapped):
-                y -= size + 4
-                if y < lb.y + 12 + size:
-                    return
-                FONTS.blit(surface, wl, size, colour("text_light"), (lb.x + 12, y))
+        draw_log(surface, f)
 
     def draw_flying(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Pieces in flight: cubes to the supply, cards to the hand, Pegasus to its holder."""

@@ -19,12 +19,13 @@ from hercules.app.health import SavingOff
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.spec import GAME_ID
+from hercules.ui.log import LogEntry, LogView
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import has, t
 
-from ..describe import arithmetic, describe_record, labour_title
+from ..describe import arithmetic, labour_title, record_items
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
 from ..layout import TableLayout
@@ -32,8 +33,10 @@ from ..targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_w
 from .animations import EventAnimator
 from .frame import TableFrame
 from .geometry import TableGeometry
+from .log import log_entries
 from .painter import TablePainter
 from .painter_pnp import PnpPainter
+from .recap import recap_lines, recap_rect
 from .texts import notice_text, prompt_text
 from .zoom import CardZoom
 
@@ -67,6 +70,11 @@ class TableScene(Scene):
         # Writes saves on its own thread: disk writes never stall a frame.
         self.saver = saves.GameSaver(controller, names, created=created, label=label)
         self.log: list[str] = []  # the log's lines, described from ``self.logged``
+        self.log_entries: list[LogEntry] = []  # the same, as the log panel shows them
+        self.log_view = LogView()
+        self.reasoning = bool(app.settings.show_bot_reasoning)  # the log tells bots' reasons
+        self.recap: list[str] = []  # shown while the human to act has not clicked or acted
+        self._recap_key: tuple[int, int] | None = None  # (seat, records) it was made for
         self.logged: list[Record] = []  # the records in the log, to describe them again
         self.anim = EventAnimator()
         self.anim.speed = app.settings.animation_speed
@@ -111,6 +119,7 @@ class TableScene(Scene):
         """Lay out the table and create the sidebar buttons."""
         self.layout = TableLayout(self.app.size, self.state.n, scale=self.app.settings.ui_scale)
         self.painter = self.new_painter()
+        self.log_view.place(self.layout.log_box, self.layout.body)
         self.build_buttons()
         self.refresh_buttons()
         self.prepare()
@@ -166,8 +175,11 @@ class TableScene(Scene):
         self.close_saves()
 
     def resume(self) -> None:
-        """Back from an overlay."""
+        """Back from an overlay (the settings may have changed: the log follows them)."""
         super().resume()
+        if bool(self.app.settings.show_bot_reasoning) != self.reasoning:
+            self.reasoning = not self.reasoning
+            self.relog()
         self.refresh_buttons()
 
     # --- the log -----------------------------------------------------------------------------
@@ -175,25 +187,34 @@ class TableScene(Scene):
         """Add a record's lines to the log (its reason, then what happened)."""
         self.logged.append(rec)
         self._log_marks.append(len(self.log))
-        self.log.extend(describe_record(rec, self.names))
+        items = record_items(rec, self.names, reasoning=self.reasoning, sheet=self.sheet)
+        self.log.extend(item.text for item in items)
+        self.log_entries.extend(log_entries(items, self.state))
+        self.log_view.set_entries(self.log_entries)
 
     def unlog_record(self) -> None:
         """Take the last record's lines out of the log (undo, or a replay stepping back)."""
         if self.logged:
             self.logged.pop()
         if self._log_marks:
-            del self.log[self._log_marks.pop() :]
+            mark = self._log_marks.pop()
+            del self.log[mark:]
+            del self.log_entries[mark:]
 
     def relog(self) -> None:
         """Describe every logged record again (in the current language)."""
         records, self.logged, self.log, self._log_marks = self.logged, [], [], []
+        self.log_entries = []
         for rec in records:
             self.log_record(rec)
+        self.log_view.set_entries(self.log_entries)
 
     # --- controller events -------------------------------------------------------------------
     def on_record(self, rec: Record) -> None:
         """An action was applied: log it and queue its animations."""
         self.log_record(rec)
+        if rec.seat >= 0 and rec.seat == self._recap_key_seat():
+            self.recap = []  # the human acted: the recap has been read
         if self.autosave and any(e.type in ("turn_ended", "game_over") for e in rec.events):
             self.save_to(None)
         self.targeting.reset()
@@ -304,6 +325,7 @@ class TableScene(Scene):
             return
         seat = self.human_seat()
         if seat >= 0:
+            self.check_recap(seat)
             prompt = self.state.prompt
             if prompt == "rest":
                 self.app.push(RestOverlay(self.app, self))
@@ -317,8 +339,33 @@ class TableScene(Scene):
             if self.ctl.step() is not None:
                 self.wait = 0.0
 
+    # --- the recap --------------------------------------------------------------------------
+    def _recap_key_seat(self) -> int:
+        return self._recap_key[0] if self._recap_key is not None else -1
+
+    def wants_recap(self) -> bool:
+        """A recap helps: several players, none of them Hades (solo shows the log alone)."""
+        players = self.state.players
+        return len(players) > 1 and not any(p.hades for p in players)
+
+    def check_recap(self, seat: int) -> None:
+        """A human's turn: make the recap once, for what came since that human last acted."""
+        last = max((i for i, r in enumerate(self.logged) if r.seat == seat), default=-1)
+        key = (seat, last)
+        if key == self._recap_key:
+            return
+        self._recap_key = key
+        self.recap = recap_lines(self.logged, seat, self.names) if self.wants_recap() else []
+
+    def dismiss_recap(self) -> bool:
+        """Close the recap; True if it was showing."""
+        shown = bool(self.recap)
+        self.recap = []
+        return shown
+
     def frame(self) -> TableFrame:
         """Everything this frame shows, for the painter."""
+        self.log_view.set_entries(self.log_entries)
         seat = self.human_seat()
         aim = self.mode
         legal = self.ctl.legal() if seat >= 0 or aim is not None else []
@@ -331,7 +378,8 @@ class TableScene(Scene):
             geo=self.geometry,
             size=self.app.size,
             names=self.names,
-            log=self.log,
+            log_view=self.log_view,
+            recap=self.recap if self.app.top is self else [],
             prompt=prompt,
             human_seat=seat,
             legal=legal,
@@ -385,8 +433,16 @@ class TableScene(Scene):
         """Mouse and keyboard on the table."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.log_view.motion(event.pos):
+                return
             self.hover = self.target_at(event.pos)
             self.zoom.hover(self.hover, self.state)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log_view.wheel(event.y, self.mouse)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.log_view.release()
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
@@ -395,6 +451,12 @@ class TableScene(Scene):
             self.on_key(event.key)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.recap and recap_rect(self.layout, self.recap).collidepoint(event.pos):
+                self.dismiss_recap()  # a click on the recap only closes it
+                return
+            self.dismiss_recap()
+            if self.log_view.press(event.pos):
+                return
             if self.anim.busy:
                 self.anim.skip()
                 return

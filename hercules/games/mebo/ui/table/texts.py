@@ -7,7 +7,7 @@ from typing import Any
 
 from hercules.games.mebo.engine import Action, card_set
 from hercules.ui.names import seat_name
-from hercules.ui.strings import t
+from hercules.ui.strings import t, tn
 
 from ..describe import arithmetic, card_tooltip, labour_title
 from ..targeting import (
@@ -85,14 +85,14 @@ def tooltip_lines(tg: Target, f: TableFrame) -> list[str]:
     if tg.kind == "deck":
         deck = card_set().decks[tg.value]
         st = s.demigod_stacks[tg.value]
-        lines = [t(f"deck.{deck.id}"), t(f"deck.earn.{deck.id}"), t("tip.left", n=len(st))]
+        lines = [t(f"deck.{deck.id}"), t(f"deck.earn.{deck.id}"), tn("tip.left", len(st))]
         if st:
             lines.append(t("tip.top_card"))
             lines.extend(card_tooltip(st[-1])[1:])
         return lines
     if tg.kind == "vase":
         st = s.vase_stacks[tg.value]
-        lines = [t("tip.vase_stack", spaces=tg.value + 3), t("tip.left", n=len(st))]
+        lines = [t("tip.vase_stack", spaces=tg.value + 3), tn("tip.left", len(st))]
         if st:
             lines.append(t("tip.vp", vp=card_set().card(st[-1]).vp))
         return lines
