@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from hercules.app import saves
+from hercules.games.mebo.engine import apply, new_game
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.spec import GAME_ID
 from hercules.ui import draw as D
@@ -42,6 +43,8 @@ class GameOverScene(Scene):
         self.ctl = controller  # lets the finished game be watched again as a replay
         self.result = score(state)
         self.categories = state.config.variant.score_categories
+        #: Each seat's total at the start of every round and at the end (empty: unknown).
+        self.rounds = score_by_round(state, controller)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -86,9 +89,12 @@ class GameOverScene(Scene):
             self.app.pop()
 
     def headline(self) -> str:
-        """Who won, in words."""
+        """Who won, in words: a winning human at this machine is greeted by name."""
         winners = [seat_name(self.names, i) for i in self.result.winners]
         if len(winners) == 1:
+            seat = self.result.winners[0]
+            if self.ctl is not None and self.ctl.seats[seat].kind == "human":
+                return t("over.you_win", who=winners[0])
             return t("over.winner", who=winners[0])
         return t("over.shared", who=", ".join(winners))
 
@@ -108,89 +114,182 @@ class GameOverScene(Scene):
         D.laurel(surface, (head.right + 40, head.centery), 26, colour("laurel"))
         FONTS.blit(surface, self.tiebreak_text(), 18, colour("text_light"), (w // 2, 96), "midtop")
         players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
-        # The table of categories.
-        table = pygame.Rect(40, 140, int(w * 0.55), 60 + 44 * (len(self.categories) + 3))
+        top, bottom = 136, h - 100  # under the headline, above the buttons
+        left_w = int(w * 0.5)
+        natural = 24 + (len(self.categories) + 4) * 44  # the table with rows of 44 px
+        chart = len(self.rounds) >= 2
+        if chart and bottom - top - natural >= 240:
+            # A tall window: the table and the bars on the left, the rounds on the right.
+            table = pygame.Rect(40, top, left_w, natural)
+            self.draw_table(surface, table, players)
+            bars = pygame.Rect(40, table.bottom + 20, left_w, bottom - table.bottom - 20)
+            self.draw_bars(surface, bars, players)
+            line = pygame.Rect(table.right + 30, top, w - table.right - 70, bottom - top)
+            self.draw_rounds(surface, line)
+            return
+        table = pygame.Rect(40, top, left_w, bottom - top)  # its rows grow to fill it
+        self.draw_table(surface, table, players)
+        right = pygame.Rect(table.right + 30, top, w - table.right - 70, table.h)
+        if chart:
+            bars = pygame.Rect(right.x, right.y, right.w, (right.h - 20) * 9 // 20)
+            line = pygame.Rect(right.x, bars.bottom + 20, right.w, right.bottom - bars.bottom - 20)
+            self.draw_bars(surface, bars, players)
+            self.draw_rounds(surface, line)
+        else:
+            self.draw_bars(surface, right, players)
+
+    def draw_table(self, surface: pygame.Surface, table: pygame.Rect, players: list[Any]) -> None:
+        """The categories, a row each, and a column per player; the rows share the height."""
         D.panel(surface, table, colour("panel"), colour("gold"), 12)
-        col_w = (table.w - 220) // max(1, len(players))
-        y = table.y + 16
-        FONTS.blit(
-            surface, t("over.category"), 18, colour("gold"), (table.x + 16, y), "topleft", "bold"
-        )
-        for k, p in enumerate(players):
-            st = player_style(p.seat, self.state.players[p.seat].hades)
-            x = table.x + 220 + k * col_w + col_w // 2
-            FONTS.blit(
-                surface, seat_name(self.names, p.seat), 18, st["colour"], (x, y), "midtop", "bold"
-            )
         rows = [(t(f"over.cat.{c}"), [getattr(p, c) for p in players]) for c in self.categories]
         rows.append((t("over.total"), [p.total for p in players]))
         rows.append((t("over.place"), [p.place for p in players]))
         rows.append((t("over.column"), [p.apprentice for p in players]))
-        y += 40
+        row_h = max(24, min(60, (table.h - 24) // (len(rows) + 1)))
+        size = 18 if row_h >= 34 else 16
+        label_w = min(220, table.w * 2 // 5)
+        col_w = (table.w - label_w) // max(1, len(players))
+        y = table.y + 12 + (row_h - size) // 2
+        FONTS.blit(
+            surface, t("over.category"), size, colour("gold"), (table.x + 16, y), "topleft", "bold"
+        )
+        for k, p in enumerate(players):
+            st = player_style(p.seat, self.state.players[p.seat].hades)
+            x = table.x + label_w + k * col_w + col_w // 2
+            name = seat_name(self.names, p.seat)
+            fit = FONTS.fit(name, size, col_w - 8, "bold", smallest=11)
+            FONTS.blit(surface, name, fit, st["colour"], (x, y), "midtop", "bold")
+        y = table.y + 12 + row_h
         for i, (label, vals) in enumerate(rows):
             if i % 2 == 0:
                 pygame.draw.rect(
                     surface,
                     colour("panel_light"),
-                    pygame.Rect(table.x + 6, y - 6, table.w - 12, 40),
+                    pygame.Rect(table.x + 6, y, table.w - 12, row_h - 4),
                     border_radius=6,
                 )
             bold = label == t("over.total")
+            style = "bold" if bold else "body"
+            ty = y + (row_h - 4 - size) // 2 - 2
             FONTS.blit(
                 surface,
                 label,
-                FONTS.fit(label, 18, 196, "bold" if bold else "body", smallest=12),
+                FONTS.fit(label, size, label_w - 24, style, smallest=11),
                 colour("text_light"),
-                (table.x + 16, y),
+                (table.x + 16, ty),
                 "topleft",
-                "bold" if bold else "body",
+                style,
             )
             for k, v in enumerate(vals):
-                x = table.x + 220 + k * col_w + col_w // 2
+                x = table.x + label_w + k * col_w + col_w // 2
+                ink = colour("highlight") if bold else colour("text_light")
                 FONTS.blit(
-                    surface,
-                    str(v),
-                    20 if bold else 18,
-                    colour("highlight") if bold else colour("text_light"),
-                    (x, y),
-                    "midtop",
-                    "bold" if bold else "body",
+                    surface, str(v), size + (2 if bold else 0), ink, (x, ty), "midtop", style
                 )
-            y += 44
-        # The bar chart: one stacked bar per player, by category.
-        chart = pygame.Rect(table.right + 30, 140, w - table.right - 70, table.h)
+            y += row_h
+
+    def draw_bars(self, surface: pygame.Surface, chart: pygame.Rect, players: list[Any]) -> None:
+        """One stacked bar per player, by category, under a legend that wraps within the frame."""
         D.panel(surface, chart, colour("panel"), colour("gold"), 12)
-        top = max(1, max(p.total for p in players))
-        bw = min(90, (chart.w - 40) // max(1, len(players)) - 20)
-        base = chart.bottom - 50
-        height = chart.h - 150  # room above for the legend and the totals
+        # The legend first: its height decides the bars' room.
+        ly = chart.y + 12
+        lx = chart.x + 16
+        for c in self.categories:
+            text = t(f"over.cat.{c}")
+            tw = FONTS.text(text, 15, colour("text_light")).get_width()
+            if lx + 20 + tw > chart.right - 12 and lx > chart.x + 16:
+                lx = chart.x + 16
+                ly += 21
+            pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(lx, ly + 3, 13, 13))
+            r = FONTS.blit(surface, text, 15, colour("text_light"), (lx + 19, ly))
+            lx = r.right + 14
+        top_y = ly + 21 + 24  # the legend, then room for the totals over the bars
+        base = chart.bottom - 34
+        height = max(10, base - top_y)
+        most = max(1, max(p.total for p in players))
+        n = max(1, len(players))
+        bw = max(16, min(90, (chart.w - 40) // n - 20))
+        x0 = chart.x + (chart.w - (n * bw + (n - 1) * 20)) // 2
         for k, p in enumerate(players):
-            x = chart.x + 30 + k * (bw + 20)
+            x = x0 + k * (bw + 20)
             y = base
             for c in self.categories:
                 v = getattr(p, c)
                 if v <= 0:
                     continue
-                hh = int(height * v / top)
+                hh = int(height * v / most)
                 pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(x, y - hh, bw, hh))
                 y -= hh
             FONTS.blit(
                 surface,
                 str(p.total),
-                18,
+                16,
                 colour("highlight"),
-                (x + bw // 2, y - 4),
+                (x + bw // 2, y - 3),
                 "midbottom",
                 "bold",
             )
             st = player_style(p.seat, self.state.players[p.seat].hades)
-            D.shape(surface, st["shape"], (x + bw // 2, base + 18), 9, st["colour"], st["dark"])
-        ly = chart.y + 14
-        lx = chart.x + 16
-        for c in self.categories:
-            pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(lx, ly + 3, 14, 14))
-            r = FONTS.blit(surface, t(f"over.cat.{c}"), 16, colour("text_light"), (lx + 20, ly))
-            lx = r.right + 14
-            if lx > chart.right - 120:
-                lx = chart.x + 16
-                ly += 22
+            D.shape(surface, st["shape"], (x + bw // 2, base + 16), 8, st["colour"], st["dark"])
+
+    def draw_rounds(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
+        """Every player's score over the rounds: a line each, in the player's colour and shape."""
+        D.panel(surface, chart, colour("panel"), colour("gold"), 12)
+        FONTS.blit(
+            surface,
+            t("over.over_rounds"),
+            15,
+            colour("gold"),
+            (chart.x + 16, chart.y + 10),
+            "topleft",
+            "bold",
+        )
+        plot = pygame.Rect(chart.x + 44, chart.y + 36, chart.w - 64, chart.h - 64)
+        most = max(1, max(max(r) for r in self.rounds))
+        step = 10 if most <= 60 else 20
+        for v in range(0, most + 1, step):
+            y = plot.bottom - plot.h * v // most
+            pygame.draw.line(surface, colour("panel_light"), (plot.x, y), (plot.right, y), 1)
+            FONTS.blit(surface, str(v), 13, colour("text_light"), (plot.x - 6, y), "midright")
+        last = len(self.rounds) - 1
+        tick = max(1, last // 8)
+        for r in range(0, last + 1, tick):
+            x = plot.x + plot.w * r // max(1, last)
+            FONTS.blit(
+                surface,
+                str(r + 1) if r < last else t("over.end"),
+                13,
+                colour("text_light"),
+                (x, plot.bottom + 4),
+                "midtop",
+            )
+        for seat in range(len(self.rounds[0])):
+            st = player_style(seat, self.state.players[seat].hades)
+            pts = [
+                (plot.x + plot.w * r // max(1, last), plot.bottom - plot.h * totals[seat] // most)
+                for r, totals in enumerate(self.rounds)
+            ]
+            pygame.draw.lines(surface, st["colour"], False, pts, 3)
+            D.shape(surface, st["shape"], pts[-1], 7, st["colour"], st["dark"])
+
+
+def score_by_round(state: Any, controller: Any) -> list[list[int]]:
+    """Each seat's total when every round began (its dice rolled), then at the end.
+
+    Replays the game's actions from its seed: the score is not kept in the state. Empty when
+    the game's actions are unknown (no controller) or do not lead to ``state``.
+    """
+    if controller is None or not controller.history:
+        return []
+    s = new_game(state.config, state.seed)
+    out: list[list[int]] = []
+    try:
+        for rec in controller.history:
+            nxt, events = apply(s, rec.action)
+            if any(ev.type == "dice_rolled" for ev in events):
+                out.append([p.total for p in score(s).players])
+            s = nxt
+    except Exception:  # noqa: BLE001 - a chart is not worth failing the score screen for
+        return []
+    out.append([p.total for p in score(s).players])
+    return out
