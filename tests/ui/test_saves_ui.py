@@ -233,3 +233,24 @@ def test_a_save_changed_outside_the_game_opens_only_when_the_player_says_so(fold
         assert path.read_bytes() == before
     finally:
         app.close()
+
+
+def test_a_replay_always_says_it_is_a_replay_never_consulting_the_oracle(folder):
+    path = next(p for p in saves.example_saves() if "finished" in p.name)
+    loaded = saves.load_save(path, RULES)
+    app = new_app()
+    replay = ReplayScene(app, loaded)
+    app.push(replay)
+    seen = set()
+    for _ in range(len(loaded.history) + 5):
+        if replay.ctl.index == len(loaded.history):
+            break
+        frame = replay.frame()
+        assert frame.heading.startswith("Replay · ")
+        assert "Oracle" not in frame.heading
+        seen.add(frame.heading.split(" · ")[1].split(" ")[0])
+        click_widget(app, replay.btn_forward, settle=1)
+    assert replay.ctl.index == len(loaded.history), replay.ctl.index
+    assert replay.frame().heading == "Replay · the end"
+    assert "round" in seen  # the rolls were passed through too
+    app.close()

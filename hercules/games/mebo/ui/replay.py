@@ -10,6 +10,7 @@ import pygame_gui
 from hercules.app.controller import Record
 from hercules.app.replay import ReplayController
 from hercules.games.mebo.engine.adapter import RULES
+from hercules.ui.names import seat_name
 from hercules.ui.strings import t
 
 from .setup import display_names
@@ -113,6 +114,15 @@ class ReplayScene(TableScene):
         """Stepping back: the move's log lines go (no "taken back" message in a replay)."""
         self.unlog_record()
         self.anim.skip()
+
+    def heading(self) -> str:
+        """Always says that this is a replay, and never "Consulting the Oracle…"."""
+        s = self.state
+        if s.is_terminal:
+            return t("replay.heading.over")
+        if s.current < 0:
+            return t("replay.heading.round", round=s.round)
+        return t("replay.heading.turn", who=seat_name(self.names, s.current))
 
     def prompt_lines(self) -> list[str]:
         return [t("replay.position", n=self.ctl.index, total=len(self.ctl.history))]

@@ -41,3 +41,4 @@ class TableFrame:
     hover: Target | None  #: under the mouse (None: no tooltip)
     mouse: tuple[int, int]
     zoom: Target | None = None  #: the card shown enlarged (None: none)
+    heading: str = ""  #: the sidebar's heading ("": whose turn it is)

@@ -226,7 +226,7 @@ class TablePainter:
             surface, st["colour"], head, border_top_left_radius=10, border_top_right_radius=10
         )
         D.shape(surface, st["shape"], (head.x + 16, head.centery), 8, (250, 244, 230), st["dark"])
-        FONTS.blit(
+        name = FONTS.blit(
             surface,
             seat_name(f.names, seat),
             L.body,
@@ -235,8 +235,9 @@ class TablePainter:
             "midleft",
             "bold",
         )
-        score = self.draw_score(surface, f, seat, head)
-        if s.pegasus == seat and not f.anim.pegasus_queued():
+        wing = s.pegasus == seat and not f.anim.pegasus_queued()
+        score = self.draw_score(surface, f, seat, head, name.right + (40 if wing else 8))
+        if wing:
             art.wing(surface, (score.x - 20, head.centery), 22, (252, 248, 238))
         # Dice.
         dice = s.dice_of(seat)
@@ -428,11 +429,12 @@ class TablePainter:
         surface.blit(label, label.get_rect(center=pill.center))
 
     def draw_score(
-        self, surface: pygame.Surface, f: TableFrame, seat: int, head: pygame.Rect
+        self, surface: pygame.Surface, f: TableFrame, seat: int, head: pygame.Rect, left: int
     ) -> pygame.Rect:
         """The running score at the header's right, and left of it in a paler, smaller hand
         the part already secured when some may still change (majorities, cubes): "(6 sure)
-        10 VP". The tooltip explains both. Returns the rectangle drawn over."""
+        10 VP", when it fits right of ``left`` (else the tooltip alone tells it). Returns the
+        rectangle drawn over."""
         ps = self.scores(f.state).players[seat]
         secured, provisional = vp_split(ps)
         label = FONTS.blit(
@@ -445,15 +447,11 @@ class TablePainter:
             "bold",
         )
         if provisional:
-            sure = FONTS.blit(
-                surface,
-                t("panel.vp_sure", vp=secured),
-                f.layout.small,
-                (236, 226, 204),
-                (label.x - 5, head.centery),
-                "midright",
-            )
-            label = label.union(sure)
+            text = t("panel.vp_sure", vp=secured)
+            pic = FONTS.text(text, f.layout.small, (236, 226, 204))
+            if label.x - 5 - pic.get_width() >= left:
+                sure = surface.blit(pic, pic.get_rect(midright=(label.x - 5, head.centery)))
+                label = label.union(sure)
         return label
 
     def tooltip(self, tg: Target, f: TableFrame) -> list[str]:
@@ -484,12 +482,14 @@ class TablePainter:
         D.panel(surface, pb, colour("panel"), colour("gold_dark"), 10)
         x = pb.x + 12
         y = pb.y + 10
-        if s.is_terminal:
-            head = t("prompt.game_over")
-        elif s.current < 0:
-            head = t("prompt.rolling")
-        else:
-            head = t("prompt.turn", who=seat_name(f.names, s.current))
+        head = f.heading
+        if not head:
+            if s.is_terminal:
+                head = t("prompt.game_over")
+            elif s.current < 0:
+                head = t("prompt.rolling")
+            else:
+                head = t("prompt.turn", who=seat_name(f.names, s.current))
         FONTS.blit(
             surface, head, int(L.body * 1.15), colour("highlight"), (x, y), "topleft", "bold"
         )

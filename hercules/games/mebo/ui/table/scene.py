@@ -299,6 +299,10 @@ class TableScene(Scene):
         self.message = text
         self.message_time = 3.0
 
+    def heading(self) -> str:
+        """The sidebar's heading ("": whose turn it is, the painter's default)."""
+        return ""
+
     def prompt_lines(self) -> list[str]:
         """What the player to act can do now, in words."""
         return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.sheet)
@@ -381,6 +385,7 @@ class TableScene(Scene):
             log_view=self.log_view,
             recap=self.recap if self.app.top is self else [],
             prompt=prompt,
+            heading=self.heading(),
             human_seat=seat,
             legal=legal,
             aim=aim,
