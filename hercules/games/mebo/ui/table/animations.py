@@ -34,6 +34,10 @@ def card_source(d: dict[str, Any], layout: TableLayout) -> pygame.Rect:
     return pygame.Rect(layout.god_slots[col])
 
 
+#: How long a die rolled tumbles: the round's roll, a re-roll and the white die alike.
+ROLL_SECONDS = 0.9
+
+
 class EventAnimator(Animator):
     """An animator fed with engine events (see :meth:`queue`)."""
 
@@ -48,21 +52,17 @@ class EventAnimator(Animator):
                     dice[(seat, i)] = faces[i]
             if "white" in d:
                 dice[("white", 0)] = d["white"]
-            self.then("dice", 0.9, dice=dice)
+            self.then("dice", ROLL_SECONDS, dice=dice)
         elif typ == "dice_changed":
             idx = d["dice"]
             changed = {(ev.player, i): d["new"][i] for i in idx}
-            self.then(
-                "dice",
-                0.55 if d["how"] == "reroll" else 0.3,
-                dice=changed,
-                soft=d["how"] != "reroll",
-            )
+            rolled = d["how"] == "reroll"  # a re-roll tumbles as the round's roll does
+            self.then("dice", ROLL_SECONDS if rolled else 0.3, dice=changed, soft=not rolled)
         elif typ == "dice_copied":
             changed = {(ev.player, i): d["new"][i] for i in range(2)}
             self.then("dice", 0.3, dice=changed, soft=True)
         elif typ == "white_die_taken":
-            self.then("dice", 0.7, dice={(ev.player, 2): d["face"]})
+            self.then("dice", ROLL_SECONDS, dice={(ev.player, 2): d["face"]})  # rolled too
         elif typ == "labour_performed":
             self.then("flash", 0.35, column=d["labour"], seat=ev.player)
         elif typ == "cube_taken":
