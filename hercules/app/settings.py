@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import health, paths
+from .saves.schema import text_problem
 from .storage import StorageError, atomic_write, read_json
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,9 @@ class Settings:
     music_volume: float = 0.5  #: 0-1
     effects_volume: float = 0.8  #: 0-1
     language: str = "en"  #: a language tag; the UI falls back to English if it has no strings
+    #: Each game's last setup (seats, levels, names, mode), by game id: the setup screen
+    #: starts from it. The shell keeps it as plain data; the game checks what it means.
+    last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  #: unknown keys, kept as they were
 
     @classmethod
@@ -115,10 +119,41 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
         return (tuple(value), "") if ok else (None, f"{value!r} is not a window size"[:80])
     if name == "palette":
         return (value, "") if value in PALETTES else (None, f"unknown palette {value!r}"[:80])
+    if name == "last_setup":
+        problem = _setup_problem(value)
+        return (value, "") if not problem else (None, problem)
     if name == "language":
         ok = isinstance(value, str) and _LANG.fullmatch(value) is not None
         return (value, "") if ok else (None, f"{value!r} is not a language tag"[:80])
     return None, "unknown setting"
+
+
+#: Bounds of a game's remembered setup: its games, keys, list lengths and text.
+_SETUP_GAMES = 16
+_SETUP_KEYS = 16
+_SETUP_ITEMS = 8
+
+
+def _setup_problem(value: Any) -> str:
+    """Why ``value`` is not a ``last_setup`` (games → {key: text, number, flag or list})."""
+    if not isinstance(value, dict) or len(value) > _SETUP_GAMES:
+        return "last_setup is not a small object"
+    for game, setup in value.items():
+        if not isinstance(setup, dict) or len(setup) > _SETUP_KEYS or text_problem(game, 40):
+            return f"last_setup of {game!r} is not a small object"[:80]
+        for key, item in setup.items():
+            items = item if isinstance(item, list) else [item]
+            if text_problem(key, 40) or len(items) > _SETUP_ITEMS:
+                return f"last_setup key {key!r} is not allowed"[:80]
+            for x in items:
+                if isinstance(x, str):
+                    if text_problem(x, 100):
+                        return f"last_setup {key!r}: {text_problem(x, 100)}"[:80]
+                elif isinstance(x, bool) or (isinstance(x, int) and abs(x) < 10**18):
+                    continue
+                else:
+                    return f"last_setup {key!r} holds {type(x).__name__}"[:80]
+    return ""
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Controller
+from hercules.app.saves.schema import clean_text
 from hercules.games.mebo.engine import find_variant
 from hercules.games.mebo.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
@@ -65,24 +66,70 @@ def display_names(loaded: Any) -> list[str]:
 MODES = SPEC.variants
 
 
+#: The longest name a player can type for a seat.
+NAME_CHARS = 24
+
+
+def remembered(doc: Any) -> tuple[list[str], str, list[str]]:
+    """The seats, mode and names of a remembered setup, each part checked (else the default).
+
+    ``doc`` comes from the settings file, which a player can edit: anything that is not a
+    choice this game offers is replaced by the usual one.
+    """
+    kinds = ["human", "normal", "off", "off"]
+    mode = "standard"
+    names = ["", "", "", ""]
+    if not isinstance(doc, dict):
+        return kinds, mode, names
+    saved = doc.get("kinds")
+    if isinstance(saved, list) and len(saved) == 4:
+        ok = all(k in SEAT_CHOICES for k in saved) and "off" not in saved[:2]
+        kinds = list(saved) if ok else kinds
+    if doc.get("mode") in MODES:
+        mode = str(doc["mode"])
+    saved = doc.get("names")
+    if isinstance(saved, list) and len(saved) == 4 and all(isinstance(n, str) for n in saved):
+        names = [clean_text(n, NAME_CHARS) for n in saved]
+    return kinds, mode, names
+
+
 class SetupScene(Scene):
-    """Choose who plays and how."""
+    """Choose who plays and how: each seat's player (and name), the rules, the seed.
+
+    It starts from the choices made last time (kept in the settings), so a group that plays
+    again finds its seats, levels, names and rules as it left them.
+    """
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.kinds = ["human", "normal", "off", "off"]
-        self.mode = "standard"
+        last = app.settings.last_setup.get(GAME_ID)
+        self.kinds, self.mode, self.names = remembered(last)
         self.error = ""
 
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        self.box = pygame.Rect(0, 0, 760, 560)
+        self.box = pygame.Rect(0, 0, 900, 560)
         self.box.center = (w // 2, h // 2)
         x = self.box.x + 260
         y = self.box.y + 90
+        old_names: list[Any] = list(getattr(self, "name_entries", []))
+        if old_names:  # typed names are kept when the scene is built again
+            self.names = [e.get_text() for e in old_names]
         self.seat_menus = []
+        self.name_entries = []
         for i in range(4):
+            entry = self.add(
+                pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(x + 320, y + i * 60, 280, 44),
+                    ui,
+                    placeholder_text=self.default_name(i),
+                )
+            )
+            entry.set_text_length_limit(NAME_CHARS)
+            if self.names[i]:
+                entry.set_text(self.names[i])
+            self.name_entries.append(entry)
             choices: list[str | tuple[str, str]] = [
                 t(f"seat.choice.{c}") for c in SEAT_CHOICES if not (i < 2 and c == "off")
             ]
@@ -133,13 +180,29 @@ class SetupScene(Scene):
         """The chosen rules put an automaton (Hades) in the second seat."""
         return find_variant(self.mode).hades_seat >= 0
 
+    def default_name(self, i: int) -> str:
+        """The name seat ``i`` gets when none is typed (its colour, marked if a bot)."""
+        kind = self.kinds[i]
+        if kind == "off":
+            return ""
+        return seat_names(["human"] * i + [kind], False)[i]
+
     def apply_mode(self) -> None:
-        """Solo has one hero seat and Hades: hide the other seat choices."""
-        for i, m in enumerate(self.seat_menus):
-            if self.solo and i > 0:
-                m.hide()
-            else:
-                m.show()
+        """Solo has one hero seat and Hades: hide the other seat choices; empty seats have
+        no name to type."""
+        for i, (m, entry) in enumerate(zip(self.seat_menus, self.name_entries, strict=True)):
+            shown = not (self.solo and i > 0)
+            for widget in (m, entry):
+                if shown:
+                    widget.show()
+                else:
+                    widget.hide()
+            if shown and self.kinds[i] == "off":
+                entry.hide()
+            default = self.default_name(i)
+            if entry.placeholder_text != default:
+                entry.placeholder_text = default
+                entry.rebuild()  # pygame_gui 0.6 has no setter: a rebuild shows the new one
 
     def kind_from_text(self, text: str) -> str:
         for c in SEAT_CHOICES:
@@ -152,6 +215,7 @@ class SetupScene(Scene):
             if event.ui_element in self.seat_menus:
                 i = self.seat_menus.index(event.ui_element)
                 self.kinds[i] = self.kind_from_text(event.text)
+                self.apply_mode()  # a seat turned off hides its name
             elif event.ui_element is self.mode_menu:
                 for m in MODES:
                     if t(f"mode.{m}") == event.text:
@@ -185,7 +249,23 @@ class SetupScene(Scene):
             self.error = t("setup.need_two")
             return
         ctl, names = start_game(self.mode, kinds, self.seed())
+        typed = [clean_text(e.get_text().strip(), NAME_CHARS) for e in self.name_entries]
+        seats = [0] if self.solo else [i for i, k in enumerate(self.kinds) if k != "off"]
+        for seat, i in enumerate(seats):
+            if typed[i]:
+                names[seat] = typed[i]
+        self.remember(typed)
         self.app.nav.play(GAME_ID, ctl, names)
+
+    def remember(self, typed: list[str]) -> None:
+        """Keep these choices for the next setup (a settings file that cannot be written only
+        means they are not remembered)."""
+        self.app.settings.last_setup[GAME_ID] = {
+            "kinds": list(self.kinds),
+            "mode": self.mode,
+            "names": typed,
+        }
+        self.app.save_settings()
 
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("setup.title"), seed=4)
@@ -211,6 +291,9 @@ class SetupScene(Scene):
                 colour("text_light"),
                 (x + 30, y + i * 60),
             )
+        FONTS.blit(
+            surface, t("setup.name"), 15, colour("text_dim"), (self.box.x + 584, self.box.y + 68)
+        )
         y = self.box.y + 90 + 4 * 60 + 10
         FONTS.blit(surface, t("setup.mode"), 18, colour("text_light"), (x, y + 10))
         FONTS.blit(surface, t("setup.seed"), 18, colour("text_light"), (x, y + 70))
