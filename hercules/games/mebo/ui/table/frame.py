@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from hercules.games.mebo.engine import Action
 from hercules.ui.log import LogView
 from hercules.ui.strings import t
@@ -42,3 +44,5 @@ class TableFrame:
     mouse: tuple[int, int]
     zoom: Target | None = None  #: the card shown enlarged (None: none)
     heading: str = ""  #: the sidebar's heading ("": whose turn it is)
+    #: A disabled button under the mouse and its tooltip (what it does, why not now).
+    button_tip: tuple[pygame.Rect, list[str]] | None = None

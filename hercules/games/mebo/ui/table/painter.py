@@ -547,28 +547,74 @@ class TablePainter:
                 )
 
     def draw_tooltip(self, surface: pygame.Surface, f: TableFrame) -> None:
-        """The tooltip of what is under the mouse."""
-        tg = f.hover
-        if tg is None:
-            return
-        lines = self.tooltip(tg, f)
-        if not lines:
-            return
-        size = f.layout.body
-        w = max(FONTS.font(size).size(x)[0] for x in lines) + 20
-        h = len(lines) * (size + 4) + 12
-        box = pygame.Rect(f.mouse[0] + 16, f.mouse[1] + 16, w, h)
-        box.clamp_ip(surface.get_rect())
-        D.panel(surface, box, colour("parchment"), colour("gold_dark"), 6)
-        y = box.y + 6
-        for i, line in enumerate(lines):
-            FONTS.blit(
-                surface,
-                line,
-                size,
-                colour("ink"),
-                (box.x + 10, y),
-                "topleft",
-                "bold" if i == 0 else "body",
-            )
-            y += size + 4
+        """The tooltip of what is under the mouse (or of a disabled button: why not now)."""
+        if f.button_tip is not None:
+            # Buttons are drawn over the table: keep clear of all of them, not only this one.
+            anchor, lines = f.layout.buttons.union(f.button_tip[0]), f.button_tip[1]
+        else:
+            tg = f.hover
+            if tg is None:
+                return
+            lines = self.tooltip(tg, f)
+            anchor = tg.rect if tg.rect.w * tg.rect.h < 160 * 160 else pygame.Rect(f.mouse, (1, 1))
+        if lines:
+            draw_tip_box(surface, lines, f.layout.body, f.mouse, anchor)
+
+
+def draw_tip_box(
+    surface: pygame.Surface,
+    lines: list[str],
+    size: int,
+    mouse: tuple[int, int],
+    anchor: pygame.Rect,
+) -> pygame.Rect:
+    """A tooltip box: lines wrapped to at most 45 % of the window (never wider than the
+    screen), placed beside the mouse where it neither leaves the window nor covers the mouse
+    or ``anchor`` (the thing pointed at, when small) if any place can. Returns the box."""
+    screen = surface.get_rect()
+    most = max(200, min(screen.w * 45 // 100, 620))
+    wrapped: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        style = "bold" if i == 0 else "body"
+        for part in FONTS.wrap(line, size, most - 20, style):
+            wrapped.append((part, i == 0))
+    w = max(FONTS.font(size, "bold" if first else "body").size(x)[0] for x, first in wrapped) + 20
+    h = len(wrapped) * (size + 4) + 12
+    mx, my = mouse
+    gap = 16
+    candidates = [
+        pygame.Rect(mx + gap, my + gap, w, h),  # below right: the usual place
+        pygame.Rect(mx + gap, my - gap - h, w, h),  # above right
+        pygame.Rect(mx - gap - w, my + gap, w, h),  # below left
+        pygame.Rect(mx - gap - w, my - gap - h, w, h),  # above left
+        pygame.Rect(anchor.x, anchor.bottom + 6, w, h),  # under the thing pointed at
+        pygame.Rect(anchor.x, anchor.y - 6 - h, w, h),  # over it
+        pygame.Rect(anchor.x - 6 - w, my - h // 2, w, h),  # left of it
+        pygame.Rect(anchor.right + 6, my - h // 2, w, h),  # right of it
+    ]
+    # Each place slid onto the screen if it overhangs; then the first that covers nothing.
+    candidates = [c.clamp(screen) for c in candidates]
+    box = candidates[0]
+    for c in candidates:
+        if screen.contains(c) and not c.collidepoint(mouse) and not c.colliderect(anchor):
+            box = c
+            break
+    else:
+        for c in candidates:
+            if screen.contains(c) and not c.collidepoint(mouse):
+                box = c
+                break
+    D.panel(surface, box, colour("parchment"), colour("gold_dark"), 6)
+    y = box.y + 6
+    for text, first in wrapped:
+        FONTS.blit(
+            surface,
+            text,
+            size,
+            colour("ink"),
+            (box.x + 10, y),
+            "topleft",
+            "bold" if first else "body",
+        )
+        y += size + 4
+    return box

@@ -84,6 +84,9 @@ class TableScene(Scene):
         self.message_time = 0.0
         self.told_saving_off = False
         self.hover: Target | None = None
+        #: No tooltip until the mouse moves again (after a click: what it told is changing).
+        self.tip_hidden = False
+        self._hover_key: tuple[Any, ...] = ()  # the state and layout the hover was found in
         self.mouse = (0, 0)
         self.zoom = CardZoom()  # the card shown enlarged (hover a moment, or right click)
         self.gameover_shown = False
@@ -391,7 +394,8 @@ class TableScene(Scene):
             aim=aim,
             targetable=self.targeting.targetable_dice(legal),
             anim=self.anim.snapshot(),
-            hover=self.hover if self.app.top is self else None,
+            hover=self.current_hover() if self.app.top is self else None,
+            button_tip=self.button_tip() if self.app.top is self else None,
             mouse=self.mouse,
             zoom=self.zoom.shown if self.app.top is self else None,
         )
@@ -433,11 +437,63 @@ class TableScene(Scene):
         """The topmost target under a point."""
         return self.geometry.target_at(pos)
 
+    def current_hover(self) -> Target | None:
+        """What the tooltip is about now: found again whenever the state or the layout changed
+        under a still mouse (a tooltip never tells of what is no longer there), none just after
+        a click."""
+        if self.tip_hidden:
+            return None
+        key = (id(self.state), id(self.layout))
+        if key != self._hover_key:
+            self._hover_key = key
+            self.hover = self.target_at(self.mouse)
+        return self.hover
+
+    def disabled_reason(self, key: str) -> str:
+        """Why sidebar button ``key`` cannot be used now, in words."""
+        s = self.state
+        if s.is_terminal:
+            return t("why.game_over")
+        if self.human_seat() < 0:
+            return t("why.not_your_turn")
+        if self.mode is not None and key in ("rest", "end_turn"):
+            return t("why.aiming")
+        if key == "confirm":
+            return t("why.confirm")
+        if key == "undo":
+            return t("why.undo")
+        if s.prompt != "action":
+            return (
+                t(f"why.prompt.{s.prompt}") if has(f"why.prompt.{s.prompt}") else t("why.not_now")
+            )
+        if key == "end_turn":
+            return t("why.end_turn")
+        if key == "rest":
+            return t("why.rest")
+        return t("why.not_now")
+
+    def button_tip(self) -> tuple[pygame.Rect, list[str]] | None:
+        """The tooltip of a disabled sidebar button under the mouse: what it does, and why not
+        now (pygame_gui shows no tooltip on a disabled button)."""
+        if self.tip_hidden or not self.widgets:
+            return None
+        for key, btn in (
+            ("rest", self.btn_rest),
+            ("end_turn", self.btn_end),
+            ("undo", self.btn_undo),
+            ("confirm", self.btn_confirm),
+            ("hint", self.btn_hint),
+        ):
+            if not btn.is_enabled and btn.rect.collidepoint(self.mouse):
+                return pygame.Rect(btn.rect), [t(f"tip.{key}"), self.disabled_reason(key)]
+        return None
+
     # --- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard on the table."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.tip_hidden = False
             if self.log_view.motion(event.pos):
                 return
             self.hover = self.target_at(event.pos)
@@ -455,6 +511,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             self.on_key(event.key)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.tip_hidden = True  # what was under the tooltip is being acted on
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.recap and recap_rect(self.layout, self.recap).collidepoint(event.pos):
                 self.dismiss_recap()  # a click on the recap only closes it
