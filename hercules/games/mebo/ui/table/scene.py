@@ -477,14 +477,15 @@ class TableScene(Scene):
         now (pygame_gui shows no tooltip on a disabled button)."""
         if self.tip_hidden or not self.widgets:
             return None
-        for key, btn in (
-            ("rest", self.btn_rest),
-            ("end_turn", self.btn_end),
-            ("undo", self.btn_undo),
-            ("confirm", self.btn_confirm),
-            ("hint", self.btn_hint),
+        for key, name in (
+            ("rest", "btn_rest"),
+            ("end_turn", "btn_end"),
+            ("undo", "btn_undo"),
+            ("confirm", "btn_confirm"),
+            ("hint", "btn_hint"),
         ):
-            if not btn.is_enabled and btn.rect.collidepoint(self.mouse):
+            btn = getattr(self, name, None)  # a replay has buttons of its own
+            if btn is not None and not btn.is_enabled and btn.rect.collidepoint(self.mouse):
                 return pygame.Rect(btn.rect), [t(f"tip.{key}"), self.disabled_reason(key)]
         return None
 
