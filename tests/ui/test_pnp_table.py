@@ -26,8 +26,11 @@ def test_two_humans_play_print_and_play_with_the_mouse_only(app):
     assert ctl.is_over and isinstance(app.top, GameOverScene)
     kinds = {r.action.kind for r in ctl.history if r.seat >= 0}
     assert {"labour", "power", "rest", "erase"} <= kinds
+    # "puoi muovere": some labours stopped the Apprentice short, chosen on the glowing track.
+    assert any(r.action.kind == "labour" and r.action.target >= 0 for r in ctl.history)
     assert app.top.categories == PNP_CATEGORIES
     assert any("crosses a box" in line for line in table.log)
+    assert any("holds the Apprentice" in line for line in table.log)
 
 
 def test_a_bot_only_print_and_play_game_reaches_the_scores(app):

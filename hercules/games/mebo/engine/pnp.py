@@ -233,7 +233,10 @@ def _labour(s: GameState, act: Action, events: list[Event]) -> None:
     )
     events.append(Event("labour_crossed", seat, {"labour": result}))
     old = p.pos
-    new = act.target if act.target >= 0 else first_stop(p.row)  # the row is crossed already
+    full = first_stop(p.row)  # the row is crossed already
+    new = act.target if act.target >= 0 else full
+    if new < full:  # "puoi muovere": held back, keeping spaces for a longer jump
+        events.append(Event("apprentice_held", seat, {"at": new, "full": full}))
     if new != old:
         p.pos = new
         events.append(Event("apprentice_moved", seat, {"from": old, "to": new}))

@@ -285,6 +285,8 @@ def describe_events(events: Sequence[Event], names: list[str]) -> list[str]:
             out.append(t("log.pnp.labours_erased", who=who, n=len(d["labours"])))
         elif typ == "jump":
             out.append(t("log.pnp.jump", who=who, spaces=d["spaces"], vp=d["vp"]))
+        elif typ == "apprentice_held":
+            out.append(t("log.pnp.held", who=who, at=d["at"], kept=d["full"] - d["at"]))
         elif typ == "reached_12":
             out.append(t("log.pnp.reached_12", who=who, vp=d["vp"]))
     return out
