@@ -10,6 +10,7 @@ the assumed numbers in ``assets/data/pnp.json``).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from support.scenario import (
     rest_turn,
 )
 
+from hercules.app.saves import load_save
 from hercules.games.mebo.engine import (
     MODES,
     Action,
@@ -291,6 +293,7 @@ def test_after_a_labour_the_apprentice_may_stop_on_any_column_up_to_the_full_mov
         assert after.players[0].pos == stop
         moved = events_of(events, "apprentice_moved")
         assert [e.data for e in moved] == ([{"from": 0, "to": stop}] if stop else [])
+        assert [e.data for e in events_of(events, "apprentice_held")] == [{"at": stop, "full": 5}]
     after, _ = play_through(state, labour("sub"))
     assert after.players[0].pos == 5, "target -1: the full move, as before the choice existed"
 
@@ -1055,3 +1058,16 @@ def test_each_power_offers_exactly_what_the_matching_card_offers(row, card, dice
     sc = pnp(3).done(0, 1).dice(0, *dice)
     by_power = {(a.dice, a.target) for a in powers(sheet(sc, 0, crosses={row: 1}).build())}
     assert by_power == by_card
+
+
+def test_a_pnp_save_from_before_the_stop_choice_still_loads():
+    # Written by the build before this reading (every labour a full move, no ``target``): its
+    # labours read as full moves and replay to the saved snapshot. (A log in which a player
+    # gave up a labour within reach after a power no longer replays: "Importante" forbids it.)
+    path = Path(__file__).parents[1] / "app" / "fixtures" / "pnp_save_before_stops.json"
+    loaded = load_save(path, RULES)
+    labours = [a for a in loaded.actions if a.kind == "labour"]
+    assert labours and all(a.target == -1 for a in labours)
+    assert loaded.state.config.mode == "pnp" and loaded.state.round == 10
+    moves = [e for r in loaded.history for e in r.events if e.type == "apprentice_moved"]
+    assert moves and not any(e.type == "apprentice_held" for r in loaded.history for e in r.events)
