@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    load,replay,stop} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
     [--lang L] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap] [--reasoning]
 """
 
@@ -40,6 +40,7 @@ SCENES = (
     "hint",
     "load",
     "replay",
+    "stop",
 )
 
 
@@ -138,6 +139,26 @@ def build(app: App, args: argparse.Namespace) -> None:
         rest = [a for a in ctl.legal() if a.kind == "rest"]
         if rest:
             ctl.submit(rest[0], ctl.actor)
+    elif args.scene == "stop":  # pnp: the stops of a labour glowing on the track
+        if args.mode != "pnp":
+            raise SystemExit("screenshot.py: --scene stop needs --mode pnp")
+        play_until(
+            ctl,
+            rng,
+            lambda c: (
+                c.state.round >= args.round
+                and c.human_to_act()
+                and c.state.prompt == "action"
+                and len({a.target for a in c.legal() if a.kind == "labour"}) >= 4
+            ),
+        )
+        table.anim.skip()
+        table.update(0.0)
+        short = table.labour_ways([a for a in ctl.legal() if a.target >= 0])
+        if short:  # the labour with the most stops, then the highest
+            labour = max(short, key=lambda c: (len({a.target for a in short[c]}), c))
+            table.click(table.layout.columns[labour].center)  # aims at its stops
+        return
     elif args.scene == "gameover":
         play_until(ctl, rng, lambda c: False)
         table.anim.skip()

@@ -21,6 +21,7 @@ from support.oracles import Recorder, assert_matches_brute_force
 
 from hercules.games.mebo.ai import HardBot, NormalBot, make_bot
 from hercules.games.mebo.ai.arena import play_game
+from hercules.games.mebo.ai.normal import Weights
 from hercules.games.mebo.ai.planner import Plan, plan_labours
 from hercules.games.mebo.engine import (
     Action,
@@ -188,9 +189,25 @@ def test_pnp_games_are_legal_and_use_the_sheet(config: GameConfig) -> None:
             name = lineup[seat % len(lineup)]
             if name in kinds:
                 kinds[name].add(action.kind)
+            if name in kinds and action.kind == "labour" and action.target >= 0:
+                kinds[name].add("labour_stopped_short")
     for name in ("normal", "hard"):
         assert {"labour", "power", "choose_demigod"} <= kinds[name], (name, kinds[name])
     assert "erase" in kinds["normal"] | kinds["hard"]
+    assert "labour_stopped_short" in kinds["normal"] | kinds["hard"]
+
+
+@pytest.mark.parametrize("config", PNP, ids=cfg_id)
+def test_every_bot_and_the_hint_choose_a_legal_action_in_seeded_games(config: GameConfig) -> None:
+    # The hint is the Normal bot with Random(0) (``HintOverlay``); Easy and Hard alike.
+    bots = {name: make_bot(name) for name in ("easy", "normal", "hard")}
+    for seed in range(3):
+        for n, state in enumerate(random_game_prompts(config, 50 + seed)):
+            if n % 3:
+                continue  # every third prompt: enough, and Hard is slow
+            legal = legal_actions(state)
+            for name, bot in bots.items():
+                assert bot.choose(state, legal, random.Random(0)) in legal, (name, seed, n)
 
 
 def test_pnp_games_are_deterministic() -> None:
@@ -283,14 +300,66 @@ def test_normal_values_a_jump_and_labour_12() -> None:
     plans = plan_labours(s)
     assert set(plans) == {4}
     plan = plans[4]
+    s.ended_by = ("column_12",)  # the final round: no later jump to keep spaces for
     v = bot.plan_value(s, plan)
     s2 = sheet(state, dice=(2, 2), row=(1 << 4) | (1 << 5) | (1 << 12))  # 4 moves one space
+    s2.ended_by = s.ended_by
     v2 = bot.plan_value(s2, plan_labours(s2)[4])
-    assert v - v2 == pytest.approx(bot.w.advance * 7 + 10)  # 10 VP from the jump table
+    # 10 VP from the jump table; the power row crossed is worth a little less in s, whose
+    # one more labour done brings the end nearer (``remaining_fraction``).
+    later = bot.w.ability * (bot.remaining_fraction(s) - bot.remaining_fraction(s2))
+    assert v - v2 == pytest.approx(bot.w.advance * 7 + 10 + later)
     # Labour 12 last: 5 VP, plus the lead term.
     t = sheet(state, dice=(6, 6), row=1 << 12)
     last = bot.plan_value(t, plan_labours(t)[12])
     assert last > bot.w.advance + 5 - 1
+
+
+def labour_chosen(bot: NormalBot, s: GameState) -> Action:
+    a = bot.choose(s, legal_actions(s), random.Random(0))
+    assert a.kind == "labour" and a in legal_actions(s)
+    return a
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_move_too_short_to_score_is_kept_for_a_longer_jump(level: str) -> None:
+    # "puoi muovere": labour 2 done, dice 1 1 make only labour 1, and the full move (two
+    # spaces) scores nothing: the bot stays on 0 and keeps the spaces.
+    s = sheet(pnp_state(), dice=(1, 1), row=ALL_COLUMNS & ~(1 << 2))
+    bot = make_bot(level)
+    assert isinstance(bot, NormalBot)
+    assert labour_chosen(bot, s).target == 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_move_longer_than_seven_spaces_stops_at_seven(level: str) -> None:
+    # Labours 2-9 done, labour 1 now: nine spaces score as seven (10 VP), so the bot stops
+    # after seven and keeps two spaces for a later jump.
+    s = sheet(pnp_state(), dice=(1, 1), row=ALL_COLUMNS & ~(0b111111110 << 1))
+    bot = make_bot(level)
+    assert isinstance(bot, NormalBot)
+    assert labour_chosen(bot, s).target == 7
+
+
+def test_in_the_final_round_the_apprentice_goes_all_the_way() -> None:
+    s = sheet(pnp_state(), dice=(1, 1), row=ALL_COLUMNS & ~(1 << 2))
+    s.ended_by = ("column_12",)  # no turn after this round: kept spaces would be lost
+    assert labour_chosen(NormalBot(), s).target == -1
+    # And a three-space move scores now rather than waiting.
+    s = sheet(pnp_state(), dice=(1, 1), row=ALL_COLUMNS & ~(0b11 << 2))
+    assert labour_chosen(NormalBot(), s).target == -1
+
+
+def test_holding_back_pays_against_the_old_full_move() -> None:
+    # The old Normal (every move in full, hold=0) against today's, both seats each way.
+    old, new = NormalBot(Weights(hold=0.0)), NormalBot()
+    vp = {"old": 0, "new": 0}
+    for seed in range(12):
+        pair = (new, old) if seed % 2 else (old, new)
+        record = play_game(GameConfig(2, "pnp"), pair, 7000 + seed)
+        for bot, seat in zip(pair, record.seats, strict=True):
+            vp["new" if bot is new else "old"] += seat.vp
+    assert vp["new"] > vp["old"]
 
 
 # --- the other modes are played exactly as before ------------------------------------------------

@@ -187,6 +187,8 @@ def count_pnp_step(state: GameState, action: Action, events: list[Event], counts
             counts["pnp:labour_with_third_die"] += 1
         if max(p.crosses) >= pnp_rules().boxes_per_row:
             counts["pnp:labour_with_a_full_row"] += 1
+        if action.target >= 0:  # "puoi muovere": the Apprentice stopped short
+            counts["pnp:apprentice_stopped_short"] += 1
     elif action.kind == "power":
         counts[f"pnp:power:{action.deck}"] += 1
         if action.deck in state.powers_used:
@@ -248,6 +250,7 @@ EXPECTED_COVERAGE = (
     "pnp:choose_power_row",
     "pnp:same_row_twice_in_a_turn",
     "pnp:labour_with_a_full_row",
+    "pnp:apprentice_stopped_short",
     "pnp:end_turn_after_power",
     "pnp:rest",
     "pnp:power_circle_erased",
@@ -255,7 +258,10 @@ EXPECTED_COVERAGE = (
     "pnp:jump",
     *(f"pnp:jump:{k}" for k in range(3, 8)),
     "pnp:end:column_12",
-    "pnp:reached_12:several",
+    # "pnp:reached_12:several" (a second Apprentice on 12 in the final round) comes in about
+    # one random game in twenty (9 of 180 with seeds 0-59 at 2-4 seats): too rare for the
+    # few pnp games here to be sure of, so it is left to the rule test
+    # test_anyone_else_reaching_12_in_the_final_round_also_scores_5_vp.
     "pnp:tiebreak:none",
 )
 

@@ -10,6 +10,7 @@ the assumed numbers in ``assets/data/pnp.json``).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from support.scenario import (
     rest_turn,
 )
 
+from hercules.app.saves import load_save
 from hercules.games.mebo.engine import (
     MODES,
     Action,
@@ -47,6 +49,7 @@ from hercules.games.mebo.engine import (
 )
 from hercules.games.mebo.engine import cards as cards_module
 from hercules.games.mebo.engine.adapter import RULES
+from hercules.games.mebo.engine.state import GameState
 
 ROWS: tuple[str, ...] = ("hestia", "hecate", "pan", "aeolus", "tyche", "morpheus")
 
@@ -263,6 +266,95 @@ def test_apprentices_cannot_pass_a_labour_still_to_be_done():
     assert not events_of(events, "apprentice_moved")
 
 
+def held(sc: Scenario, seat: int, pos: int) -> GameState:
+    """The scenario's state with ``seat``'s Apprentice held back on column ``pos``."""
+    doc = sc.build().to_json()
+    doc["players"][seat]["pos"] = pos
+    return state_from_json(doc)
+
+
+def stops_offered(state: GameState, action: Action) -> list[int]:
+    """The columns the legal forms of a labour ``action`` stop on (-1: the full move)."""
+    return sorted(
+        a.target
+        for a in legal_actions(state)
+        if a.kind == "labour" and (a.op, a.dice) == (action.op, action.dice)
+    )
+
+
+def test_after_a_labour_the_apprentice_may_stop_on_any_column_up_to_the_full_move():
+    """ "... *puoi* muovere il tuo Apprendista verso destra finché non viene fermato da una fatica
+    da compiere": the move is the player's choice, from no move at all to the full move; the
+    labour is offered once per stop (``target`` the column, -1 the full move)."""
+    state = pnp().done(0, *range(2, 6)).dice(0, 2, 1).build()  # 2 - 1: labour 1, then 2-5 done
+    assert stops_offered(state, labour("sub")) == [-1, 0, 1, 2, 3, 4]
+    for stop in range(0, 5):
+        after, events = play_through(state, labour("sub")._replace(target=stop))
+        assert after.players[0].pos == stop
+        moved = events_of(events, "apprentice_moved")
+        assert [e.data for e in moved] == ([{"from": 0, "to": stop}] if stop else [])
+        assert [e.data for e in events_of(events, "apprentice_held")] == [{"at": stop, "full": 5}]
+    after, _ = play_through(state, labour("sub"))
+    assert after.players[0].pos == 5, "target -1: the full move, as before the choice existed"
+
+
+def test_a_shorter_move_scores_the_spaces_it_moves_and_keeps_the_rest_for_a_longer_jump():
+    """ "Quando il tuo apprendista avanza di tre o più spazi vuoti IN UN UNICO MOVIMENTO, vinci
+    dei punti vittoria": holding the Apprentice back and moving later makes one longer jump."""
+    state = pnp().done(0, *range(2, 6)).dice(0, 2, 1).build()
+    short, events = play_through(state, labour("sub")._replace(target=3))
+    assert short.players[0].jumps == (3,) and events_of(events, "jump")[0].data["vp"] == 3
+    kept, events = play_through(state, labour("sub")._replace(target=0))
+    assert kept.players[0].jumps == () and not events_of(events, "jump")
+    # Its next turn: labour 6 (5 + 1), and the held Apprentice jumps 6 spaces from 0 at once.
+    doc = kept.to_json()
+    doc.update(prompt="action", current=0, turn=0)
+    doc["players"][0]["dice"] = [5, 1]
+    later = state_from_json(doc)
+    assert stops_offered(later, labour("add")) == [-1, 0, 1, 2, 3, 4, 5]
+    after, events = play_through(later, labour("add"))
+    assert after.players[0].jumps == (6,) and events_of(events, "jump")[0].data["vp"] == 8
+
+
+def test_a_held_apprentice_still_cannot_pass_a_labour_not_done():
+    """ "Gli Apprendisti non possono oltrepassare una Fatica ancora da completare." """
+    sc = pnp().done(0, *range(1, 5)).dice(0, 6, 3)  # 6 + 3: labour 9; 5 not done
+    state = held(sc, 0, 1)
+    assert stops_offered(state, labour("add")) == [-1, 1, 2, 3]
+    after, _ = play_through(state, labour("add"))
+    assert after.players[0].pos == 4 and after.players[0].jumps == (3,)
+    assert_rejected(state, labour("add")._replace(target=5), Reason.ILLEGAL)
+    assert_rejected(state, labour("add")._replace(target=0), Reason.ILLEGAL)  # never back
+
+
+def test_the_labour_that_completes_all_twelve_always_moves_the_apprentice_to_12():
+    """ "Il gioco termina non appena un Apprendista raggiunge la posizione della 12esima Fatica –
+    ovvero quando un giocatore ha completato tutte le 12 fatiche": the two are one, so the
+    last labour's move goes all the way (nothing could move the Apprentice later)."""
+    sc = pnp().done(0, *range(1, 12)).dice(0, 6, 6)
+    state = held(sc, 0, 5)
+    assert stops_offered(state, labour("add")) == [-1]
+    after, events = play_through(state, labour("add"))
+    assert after.players[0].pos == 12 and after.players[0].jumps == (7,)
+    assert events_of(events, "reached_12") and after.ended_by == ("column_12",)
+
+
+def test_a_held_apprentice_is_a_valid_state_and_one_past_a_labour_not_done_is_not():
+    sc = pnp().done(0, 1, 2, 3, 5)
+    assert held(sc, 0, 0).players[0].pos == 0
+    with pytest.raises(InvalidStateError, match="past labour 4"):
+        held(sc, 0, 4)
+    with pytest.raises(InvalidStateError, match="must stand on 12"):
+        held(pnp().done(0, *range(1, 13)), 0, 11)
+
+
+def test_the_stop_round_trips_through_json_and_old_labours_read_as_the_full_move():
+    act = labour("add")._replace(target=3)
+    assert act.to_json() == {"kind": "labour", "op": "add", "dice": [0, 1], "target": 3}
+    assert Action.from_json(act.to_json()) == act
+    assert Action.from_json({"kind": "labour", "op": "add", "dice": [0, 1]}).target == -1
+
+
 # --- "Dopo aver completato una Fatica, ricevi un potere dei Semidei ..." ----------------------
 
 
@@ -385,9 +477,9 @@ def test_pan_rolls_a_third_die_of_which_still_only_two_combine():
     face = events_of(events, "white_die_taken")[0].data["face"]
     assert after.white_holder == 0 and after.dice_of(0) == (1, 1, face)
     assert {a.dice for a in legal_actions(after) if a.kind == "labour"} <= {(0, 1), (0, 2), (1, 2)}
-    assert not powers(after, "pan"), "the third die is rolled once a turn"
-    done, _ = play(after, END_TURN)
-    assert done.white_holder == -1
+    if not labour_results(after):
+        done, _ = play(after, END_TURN)
+        assert done.white_holder == -1
 
 
 def test_aeolus_copies_another_players_dice():
@@ -463,6 +555,37 @@ def test_several_powers_in_one_turn_and_each_free_box_once():
     assert state.players[0].circles == tuple(marks(hestia=2, morpheus=1))
 
 
+def test_no_power_has_a_once_per_turn_limit_pan_included():
+    """ "Puoi usare i poteri dei Semidei per modificare il risultato (anche più di un potere per
+    turno)": the text limits no power to once a turn, so Pan's third die is rolled again like
+    any other power is used again, one crossed box and one completed labour each time."""
+    # Labours 1-7 done: 1, 1 and any third die make nothing above 7, so no labour stops us.
+    sc = pnp().done(0, *range(1, 8)).dice(0, 1, 1).dice(1, 1, 1)
+    state = sheet(sc, 0, crosses={"pan": 2}).build()
+    state, events = play(state, power("pan"))
+    assert events_of(events, "white_die_taken")
+    assert not labour_results(state)
+    assert powers(state, "pan") == [power("pan")], "Pan again, as any other power"
+    state, events = play(state, power("pan"))
+    again = events_of(events, "white_die_taken")[0].data["face"]
+    assert state.white_holder == 0 and state.dice_of(0) == (1, 1, again)
+    assert state.powers_used == ("pan", "pan")
+    assert state.players[0].circles == tuple(marks(pan=2))
+    assert not powers(state, "pan"), "both Pan boxes are circled now"
+
+
+def test_pan_is_limited_like_the_other_powers_by_its_boxes_and_the_labours_to_circle():
+    """ "Se non hai ancora completato nessuna fatica o hai già cerchiato tutte le fatiche
+    completate, non puoi usare un potere": the only limits, for Pan as for every power."""
+    one_box = ready(1, 1, pan=1).dice(1, 1, 1).build()
+    state, _ = play(one_box, power("pan"))
+    assert not powers(state, "pan"), "its only box is circled"
+    sc = pnp().done(0, 1, 2).dice(0, 1, 1).dice(1, 1, 1)
+    one_labour = sheet(sc, 0, crosses={"pan": 2}, circled=(1,)).build()
+    state, _ = play(one_labour, power("pan"))
+    assert not powers(state), "labours 1 and 2, the only ones done, are circled"
+
+
 def test_a_circled_box_is_not_used_again():
     sc = ready(3, 3, hestia=1)
     state = sheet(sc, 0, crosses={"hestia": 1}, circles={"hestia": 1}, circled=(1,)).build()
@@ -497,6 +620,31 @@ def test_a_power_stops_once_its_use_circled_the_last_free_labour():
 
 
 # --- "Se, anche DOPO aver usato i poteri ... non riesci ..., il tuo turno termina" -----------
+
+
+def test_after_a_power_a_labour_within_reach_must_be_performed_the_turn_does_not_end():
+    """ "Importante: Se, anche DOPO aver usato i poteri dei Semidei, non riesci a raggiungere il
+    risultato che ti permette di completare una Fatica, il tuo turno termina": the turn ends
+    only when no labour can be reached; with one in reach it is performed (or more powers
+    used), never given up."""
+    state = ready(3, 4, hestia=2).build()  # 3 + 4 = 7, 4 - 3 = 1 (done)...
+    state, _ = play(state, power("hestia", 0))  # 4 and 4: 8 by addition
+    assert labour_results(state) == {8}
+    assert "end_turn" not in kinds(state) and "rest" not in kinds(state)
+    assert_rejected(state, END_TURN, Reason.WRONG_DECISION)
+    assert powers(state, "hestia"), "another power may still be used"
+    state, _ = play(state, power("hestia", 0))  # 5 and 4: 9 by addition, 1 by subtraction
+    assert "end_turn" not in kinds(state)
+    after, _ = play_through(state, labour("add"))
+    assert after.players[0].row >> 9 & 1 == 0 and after.current == 1
+
+
+def test_before_any_power_a_player_may_rest_even_with_a_labour_in_reach():
+    """ "Ogni giocatore svolge il proprio turno decidendo se completare una Fatica o se
+    riposare": the choice is the player's until a power is used."""
+    state = ready(3, 4).build()
+    assert labour_results(state) == {7, 12} and "rest" in kinds(state)
+    assert "end_turn" not in kinds(state)
 
 
 def test_after_using_a_power_the_player_cannot_rest_and_may_end_the_turn():
@@ -751,39 +899,43 @@ def test_the_breakdown_adds_up_and_the_card_categories_are_zero():
     assert p0.to_json()["labours"] == 11 and p0.to_json()["reached_12"] == 5
 
 
-# --- tie-breaks (as the standard game where they make sense; our reading) ---------------------
+# --- "Il giocatore con più PV vince il gioco": no tie-break ---------------------------------------
 
 
-def test_tie_break_1_the_apprentice_on_the_higher_column():
-    state = pnp().done(0, 1, 2, 3).done(1, 1, 2, 4).build()
-    result = score(state)
-    assert [p.total for p in result.players] == [3, 3]
-    assert result.winners == (0,) and result.tiebreak == "apprentice_column"
-
-
-def test_tie_break_2_the_most_power_majorities():
-    sc = pnp().done(0, 1, 2, 3, 4).done(1, 1, 2, 3, 4, 6, 7, 8, 9, 10)
-    sheet(sc, 0, crosses={"hestia": 1, "hecate": 1})
-    sheet(sc, 1, crosses={"pan": 1})
+@pytest.mark.parametrize(
+    "sheets",
+    [
+        # Tied on points although the Apprentices stand on different columns...
+        lambda sc: (sc.done(0, 1, 2, 3), sc.done(1, 1, 2, 4)),
+        # ... or one has more majorities ...
+        lambda sc: (
+            sheet(sc.done(0, 1, 2, 3, 4), 0, crosses={"hestia": 1, "hecate": 1}),
+            sheet(sc.done(1, 1, 2, 3, 4, 6, 7, 8, 9, 10), 1, crosses={"pan": 1}),
+        ),
+        # ... or more completed labours left uncircled (the tie-breaks we used to apply).
+        lambda sc: (
+            sheet(sc.done(0, 1, 2, 3, 4, 6, 7, 8), 0, crosses={"hestia": 1}),
+            sheet(sc.done(1, 1, 2, 3, 4), 1, crosses={"pan": 1}, jumps=(3,)),
+        ),
+        lambda sc: (sc.done(0, 1, 2), sc.done(1, 1, 2)),
+    ],
+)
+def test_a_tie_on_points_is_shared_the_text_names_no_tie_break(sheets):
+    """ "Punteggio finale: Il giocatore con più PV vince il gioco." No sentence of the text
+    breaks a tie, so players tied on points share the win (and first place)."""
+    sc = pnp()
+    sheets(sc)
     result = score(sc.build())
-    assert [p.total for p in result.players] == [14, 14]
-    assert result.winners == (0,) and result.tiebreak == "majorities"
-
-
-def test_tie_break_3_the_most_completed_labours_not_circled():
-    # No cube supply in this variant: its counterpart on the sheet decides.
-    sc = pnp().done(0, 1, 2, 3, 4, 6, 7, 8).done(1, 1, 2, 3, 4)
-    sheet(sc, 0, crosses={"hestia": 1})
-    sheet(sc, 1, crosses={"pan": 1}, jumps=(3,))
-    result = score(sc.build())
-    assert [p.total for p in result.players] == [12, 12]
-    assert result.winners == (0,) and result.tiebreak == "uncircled_labours"
-
-
-def test_a_tie_after_every_tie_break_is_shared():
-    result = score(pnp().done(0, 1, 2).done(1, 1, 2).build())
+    assert result.players[0].total == result.players[1].total
     assert result.winners == (0, 1) and result.tiebreak == "shared"
     assert [p.place for p in result.players] == [1, 1]
+    assert GameConfig(2, "pnp").variant.tiebreaks == ()
+
+
+def test_below_first_place_equal_points_share_a_place_too():
+    result = score(pnp(3).done(0, 1, 2, 3).done(1, 1).done(2, 2).build())
+    assert [p.total for p in result.players] == [3, 1, 1]
+    assert [p.place for p in result.players] == [1, 2, 2] and result.tiebreak == ""
 
 
 # --- the same API, determinism and typed errors -------------------------------------------------
@@ -906,3 +1058,16 @@ def test_each_power_offers_exactly_what_the_matching_card_offers(row, card, dice
     sc = pnp(3).done(0, 1).dice(0, *dice)
     by_power = {(a.dice, a.target) for a in powers(sheet(sc, 0, crosses={row: 1}).build())}
     assert by_power == by_card
+
+
+def test_a_pnp_save_from_before_the_stop_choice_still_loads():
+    # Written by the build before this reading (every labour a full move, no ``target``): its
+    # labours read as full moves and replay to the saved snapshot. (A log in which a player
+    # gave up a labour within reach after a power no longer replays: "Importante" forbids it.)
+    path = Path(__file__).parents[1] / "app" / "fixtures" / "pnp_save_before_stops.json"
+    loaded = load_save(path, RULES)
+    labours = [a for a in loaded.actions if a.kind == "labour"]
+    assert labours and all(a.target == -1 for a in labours)
+    assert loaded.state.config.mode == "pnp" and loaded.state.round == 10
+    moves = [e for r in loaded.history for e in r.events if e.type == "apprentice_moved"]
+    assert moves and not any(e.type == "apprentice_held" for r in loaded.history for e in r.events)

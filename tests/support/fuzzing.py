@@ -119,6 +119,9 @@ def per_config(total: int) -> int:
 def random_game(config: GameConfig, seed: int) -> Iterator[tuple[GameState, Action, GameState]]:
     """The fuzz's game for ``seed``: uniformly random legal actions from ``Random(seed)``.
 
+    A print-and-play labour is offered once per column its Apprentice may stop on; the fuzz
+    picks the labour as one action, then one of its stops, so that the many stops do not
+    crowd out powers and rests (the other modes, with one form per labour, draw as before).
     Yields ``(state, action, next_state)``; the coverage test replays exactly these games.
     """
     chooser = random.Random(seed)
@@ -126,7 +129,13 @@ def random_game(config: GameConfig, seed: int) -> Iterator[tuple[GameState, Acti
     for _ in range(MAX_ACTIONS):
         if state.is_terminal:
             return
-        action = chooser.choice(legal_actions(state))
+        legal = legal_actions(state)
+        forms: dict[Action, list[Action]] = {}
+        for a in legal:
+            forms.setdefault(a._replace(target=-1) if a.kind == "labour" else a, []).append(a)
+        action = chooser.choice(list(forms))
+        if len(forms[action]) > 1:
+            action = chooser.choice(forms[action])
         nxt, _ = apply(state, action)
         yield state, action, nxt
         state = nxt
@@ -183,6 +192,11 @@ def check_legal(state: GameState, legal: list[Action]) -> None:
         assert validate(state, a) is None
 
 
+def p_pos(state: GameState) -> int:
+    """Where the Apprentice of the seat to act stands."""
+    return state.players[state.current].pos
+
+
 def check_reachable_pnp(state: GameState) -> None:
     """Print-and-play facts every reachable state keeps beyond ``check_invariants``."""
     assert sorted(state.box) == sorted(CARD_IDS), "every card stays in the box"
@@ -197,8 +211,13 @@ def check_reachable_pnp(state: GameState) -> None:
     if state.prompt == "action":
         legal = legal_actions(state)
         kinds = {a.kind for a in legal}
-        assert ("end_turn" in kinds) == bool(state.powers_used)
+        # "Importante": after a power the turn ends only with no labour in reach.
+        assert ("end_turn" in kinds) == (bool(state.powers_used) and "labour" not in kinds)
         assert ("rest" in kinds) == (not state.powers_used)
+        # Every labour is offered once per column its Apprentice may stop on.
+        for a in legal:
+            if a.kind == "labour" and a.target >= 0:
+                assert p_pos(state) <= a.target, "an Apprentice never moves back"
         p = state.players[state.current]
         free_labour = bool(~p.row & 0b1_1111_1111_1110 & ~p.circled)
         rows = {a.deck for a in legal if a.kind == "power"}
@@ -357,7 +376,9 @@ def check_score(state: GameState) -> str:
         if got != tuple(want[k] for k in _BREAKDOWN_KEYS):
             raise AssertionError((ps.seat, dict(zip(_BREAKDOWN_KEYS, got, strict=True)), want))
         p = state.players[ps.seat]
-        # Tie-break 3: cubes in supply; in print-and-play, completed labours not circled.
+        if state.config.variant.sheet:  # "Il giocatore con più PV vince": points only
+            keys.append((ps.total,))
+            continue
         keys.append((ps.total, p.pos, want["won"], want["free"]))
     best = max(keys)
     winners = tuple(i for i, k in enumerate(keys) if k == best)
@@ -375,8 +396,7 @@ def check_score(state: GameState) -> str:
             for lvl in (1, 2, 3)
             if sum(1 for k in leaders if k[: lvl + 1] == best[: lvl + 1]) == 1
         )
-        third = "uncircled_labours" if state.config.mode == "pnp" else "cubes_in_supply"
-        want_tb = ("apprentice_column", "majorities", third)[level - 1]
+        want_tb = ("apprentice_column", "majorities", "cubes_in_supply")[level - 1]
     assert result.tiebreak == want_tb
     json.dumps(result.to_json(), allow_nan=False)
     return result.tiebreak

@@ -77,6 +77,12 @@ def mouse_turn(
     assert top is table
     legal = table.ctl.legal()
     seat = table.state.current
+    if table.mode is not None and table.mode.kind == "stop":  # pnp: where the Apprentice stops
+        from hercules.games.mebo.ui.targeting import aimed_stops
+
+        stops, _full = aimed_stops(table.state, legal, table.mode)
+        click(app, table.layout.columns[rng.choice(stops)].center)
+        return
     uses = [a for a in legal if a.kind in ("use", "power")]
     ways = table.labour_ways(legal)
     if uses and rng.random() < use_chance:

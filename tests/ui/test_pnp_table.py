@@ -26,8 +26,11 @@ def test_two_humans_play_print_and_play_with_the_mouse_only(app):
     assert ctl.is_over and isinstance(app.top, GameOverScene)
     kinds = {r.action.kind for r in ctl.history if r.seat >= 0}
     assert {"labour", "power", "rest", "erase"} <= kinds
+    # "puoi muovere": some labours stopped the Apprentice short, chosen on the glowing track.
+    assert any(r.action.kind == "labour" and r.action.target >= 0 for r in ctl.history)
     assert app.top.categories == PNP_CATEGORIES
     assert any("crosses a box" in line for line in table.log)
+    assert any("holds the Apprentice" in line for line in table.log)
 
 
 def test_a_bot_only_print_and_play_game_reaches_the_scores(app):
@@ -122,3 +125,36 @@ def test_bot_reasons_in_print_and_play_are_translated():
     english = {r.rsplit("|", 1)[-1] for r in reasons}
     assert not english & set(rendered)  # every reason came out in Italian, none fell back
     assert any("potere" in line for line in rendered)
+
+
+def test_the_rules_screen_says_which_reading_of_the_text_the_game_follows():
+    # Ties shared (no tie-break in the text), the Apprentice's optional move, powers more than
+    # once a turn, and no giving up a labour in reach after a power: in both languages.
+    from hercules.ui import strings
+
+    wanted = {
+        "en": ("share the win", "Stop short", "the same one again", "only when no labour"),
+        "it": ("condivide la vittoria", "fermarti prima", "anche lo stesso", "solo se"),
+    }
+    for lang, phrases in wanted.items():
+        strings.set_language(lang)
+        try:
+            text = strings.text_file("rules_pnp")
+        finally:
+            strings.set_language("en")
+        for phrase in phrases:
+            assert phrase in text, (lang, phrase)
+
+
+def test_the_game_over_screen_says_a_tie_on_points_is_shared_without_a_tie_break():
+    from types import SimpleNamespace
+
+    from support.scenario import Scenario
+
+    from hercules.games.mebo.engine import score
+
+    state = Scenario(2, "pnp").done(0, 1, 2, 3).done(1, 1, 2, 4).build()  # 3 VP each
+    screen = SimpleNamespace(result=score(state), state=state)
+    assert screen.result.winners == (0, 1)
+    text = GameOverScene.tiebreak_text(screen)  # type: ignore[arg-type]
+    assert "no tie-break" in text and "shared" in text

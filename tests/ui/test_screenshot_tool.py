@@ -61,3 +61,16 @@ def test_screenshot_tool_rejects_a_bad_size(tmp_path):
     )
     assert proc.returncode == 2
     assert "--size" in proc.stderr
+
+
+def test_screenshot_tool_shows_where_a_pnp_apprentice_may_stop(tmp_path):
+    out = tmp_path / "stop.png"
+    args = ["--scene", "stop", "--mode", "pnp", "--players", "3", "--seed", "1", "--round", "3"]
+    proc = subprocess.run(
+        [sys.executable, str(TOOL), *args, "--size", "1280x720", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)

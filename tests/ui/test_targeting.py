@@ -7,15 +7,17 @@ import sys
 
 from support.scenario import Scenario, play, use
 
-from hercules.games.mebo.engine import Action, legal_actions
+from hercules.games.mebo.engine import Action, legal_actions, state_from_json
 from hercules.games.mebo.ui.targeting import (
     CARD_UNUSABLE,
     DIE_NOT_ALLOWED,
     LABOUR_UNREACHABLE,
     NOT_YOUR_TURN,
+    NOTHING,
     Aim,
     Target,
     Targeting,
+    aimed_stops,
     labour_ways,
 )
 
@@ -165,3 +167,42 @@ def test_print_and_play_power_rows_are_aimed_like_cards():
     assert tg.click(state, legal, card(0, "row:hestia"), 0).action is None
     assert tg.aim == Aim("die", "row:hestia") and tg.targetable_dice(legal) == {0, 1}
     assert tg.click(state, legal, die(0, 0), 0).action == Action("power", dice=(0,), deck="hestia")
+
+
+def held_pnp(pos: int, *done: int, dice: tuple[int, int]):
+    """A pnp state: seat 0 has ``done`` labours, its Apprentice held on ``pos``."""
+    doc = Scenario(2, "pnp").done(0, *done).dice(0, *dice).build().to_json()
+    doc["players"][0]["pos"] = pos
+    return state_from_json(doc)
+
+
+def test_print_and_play_a_labour_that_may_stop_short_aims_at_its_stops():
+    # "puoi muovere": at 0 with 2-5 done, labour 1 (2 - 1) may stop on 0-5; 5 is the full move.
+    state = held_pnp(0, 2, 3, 4, 5, dice=(2, 1))
+    legal = legal_actions(state)
+    tg = Targeting()
+    assert tg.click(state, legal, column(1), 0) == NOTHING and tg.aim == Aim("stop", "labour:1")
+    assert aimed_stops(state, legal, tg.aim) == ([0, 1, 2, 3, 4, 5], 5)
+    assert tg.click(state, legal, column(9), 0) == NOTHING, "a column it cannot stop on"
+    assert tg.aim == Aim("stop", "labour:1"), "a stray click keeps the labour chosen"
+    out = tg.click(state, legal, column(3), 0)
+    assert out.action == Action("labour", op="sub", dice=(0, 1), target=3) and out.action in legal
+    tg.reset()
+    tg.click(state, legal, column(1), 0)
+    full = tg.click(state, legal, column(5), 0).action
+    assert full == Action("labour", op="sub", dice=(0, 1)), "the full move: target -1"
+    tg.click(state, legal, column(1), 0)
+    assert tg.click(state, legal, column(0), 0).action == Action(
+        "labour", op="sub", dice=(0, 1), target=0
+    ), "the start space: no move at all"
+
+
+def test_print_and_play_a_labour_with_one_stop_is_performed_at_once_and_esc_cancels():
+    state = held_pnp(0, dice=(6, 3))  # labour 9: labour 1 not done, the Apprentice stays on 0
+    legal = legal_actions(state)
+    tg = Targeting()
+    assert tg.click(state, legal, column(9), 0).action == Action("labour", op="add", dice=(0, 1))
+    state = held_pnp(0, 2, 3, dice=(2, 1))
+    tg.click(state, legal_actions(state), column(1), 0)
+    assert tg.aim is not None and tg.cancel() == NOTHING and tg.aim is None
+    assert tg.click(state, legal_actions(state), column(0), 0) == NOTHING, "no labour 0"

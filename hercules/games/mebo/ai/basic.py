@@ -80,7 +80,8 @@ class EasyBot(RandomBot):
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """A random labour if there is one; otherwise rest (or end the turn)."""
-        labours = [a for a in legal if a.kind == LABOUR]
+        # pnp: the labour as its full move (target -1), as a beginner would move the pencil.
+        labours = [a for a in legal if a.kind == LABOUR and a.target < 0]
         if labours:
             self.reason = reason("easy_labour", "takes a labour its dice allow")
             return labours[rng.randrange(len(labours))]

@@ -11,6 +11,7 @@ from typing import Any
 from hercules.games.mebo.engine import Action, apply, legal_actions
 from hercules.games.mebo.engine.actions import (
     CHOOSE_DEMIGOD,
+    LABOUR,
     POWER,
     REST,
     USE,
@@ -49,11 +50,13 @@ class HardBot(NormalBot):
         # Hard won 33%, with Normal's 50%.
         self.sheet_rarity = Weights().rarity if weights is None else weights.rarity
 
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best immediate value plus expected next turn."""
-        s: GameState = view
+    def choose_action(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate with the best immediate value plus expected next turn.
+
+        (:meth:`NormalBot.choose` then picks where a pnp labour stops the Apprentice.)
+        """
         if s.prompt != "action":
-            return super().choose(view, legal, rng)
+            return super().choose_action(s, legal, rng)
         seat = s.current
         plans = plan_labours(s)
         ranked = sorted(
@@ -61,7 +64,7 @@ class HardBot(NormalBot):
             key=lambda x: (-x[0], x[1].labour),
         )[: self.candidates]
         if not ranked:
-            return super().choose(view, legal, rng)
+            return super().choose_action(s, legal, rng)
         options: list[tuple[float, Any]] = []
         can_rest = any(a.kind == REST for a in legal)
         if can_rest:
@@ -161,6 +164,8 @@ class HardBot(NormalBot):
         """The state after this seat performs ``plan`` (choosing its best demigod)."""
         state = s
         for a in plan.actions:
+            if a.kind == LABOUR and state.config.variant.sheet:  # where the bot would stop
+                a = self.sheet_stop(state, a, legal_actions(state))
             state, _ = apply(state, a)
         if state.prompt == "choose_demigod":
             deck = max(state.pending, key=lambda d: (self.deck_value(state, d), d))

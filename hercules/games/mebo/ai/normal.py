@@ -8,13 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from hercules.games.mebo.engine import Action
+from hercules.games.mebo.engine import Action, labour_result
 from hercules.games.mebo.engine.actions import (
     END_REST,
     END_TURN,
     ERASE,
+    LABOUR,
     POWER,
     REST,
     RETURN_CUBE,
@@ -22,7 +24,7 @@ from hercules.games.mebo.engine.actions import (
     USE,
 )
 from hercules.games.mebo.engine.cards import pnp_rules
-from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROW_INDEX
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROW_INDEX, stops
 from hercules.games.mebo.engine.rules import first_stop
 from hercules.games.mebo.engine.scoring import score, symbol_counts
 from hercules.games.mebo.engine.state import GameState
@@ -48,6 +50,9 @@ class Weights:
     end_lead: float = 0.5  #: per VP of lead when ending the game by reaching 12
     gamble: float = 2.0  #: threshold to try a re-roll / the white die when nothing else works
     rest_labour: float = 1.0  #: pnp: a labour circle erased by resting (1 VP back, and a use)
+    #: pnp: spaces kept for a later jump, per VP of the best jumps they could still make
+    #: (scaled by the part of the game left; nothing in the final round)
+    hold: float = 0.5
 
 
 class NormalBot(RandomBot):
@@ -63,8 +68,15 @@ class NormalBot(RandomBot):
 
     # --- the interface ------------------------------------------------------------------------
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The best action by the bot's evaluation."""
+        """The best action by the bot's evaluation (pnp: a labour with the best stop)."""
         s: GameState = view
+        act = self.choose_action(s, legal, rng)
+        if act.kind == LABOUR and s.config.variant.sheet:
+            return self.sheet_stop(s, act, legal)
+        return act
+
+    def choose_action(self, s: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The best action by the bot's evaluation (a labour as its full move)."""
         if s.prompt == "choose_demigod":
             return self.choose_deck(s, legal)
         if s.prompt == "rest":
@@ -140,7 +152,9 @@ class NormalBot(RandomBot):
         v -= w.cube * plan.cubes  # each power circles a labour: a VP lost unless erased
         v += rules.labour_vp
         if adv > 0:
-            v += rules.jump_points(adv)
+            # The jump of the stop the bot would choose, less the later jumps it gives up.
+            best, _ = self.best_stop(s, p.pos, stops(p, plan.labour))
+            v += best - self.stop_value(s, p.pos, p.pos)
             if new == 12:
                 v += rules.reach_12_vp
                 if not s.ended_by:
@@ -148,6 +162,31 @@ class NormalBot(RandomBot):
         if plan.decks:
             v += max(self.row_value(s, d) for d in plan.decks)
         return v
+
+    def stop_value(self, s: GameState, old: int, stop: int) -> float:
+        """pnp: stopping the Apprentice on ``stop`` (from ``old``): the jump VP now, and what the
+        spaces left to 12 could still score in later jumps, discounted by the game left."""
+        hold = 0.0 if s.ended_by else self.w.hold * self.remaining_fraction(s)
+        return pnp_rules().jump_points(stop - old) + hold * best_jumps(12 - stop)
+
+    def best_stop(self, s: GameState, old: int, columns: range) -> tuple[float, int]:
+        """pnp: the most valuable of ``columns`` to stop on, with its value (ties: further)."""
+        return max((self.stop_value(s, old, c), c) for c in columns)
+
+    def sheet_stop(self, s: GameState, act: Action, legal: Sequence[Action]) -> Action:
+        """pnp: the legal form of the labour ``act`` that stops the Apprentice where it pays.
+
+        Moving on scores the jump now; stopping short keeps the spaces for one longer jump
+        later ("puoi muovere"): a move of 1-2 spaces scores nothing and shortens every later
+        jump, and beyond 7 spaces a jump scores no more. (The bot's reason stays the labour
+        it aims for; the log line of the labour says where the Apprentice stopped.)
+        """
+        p = s.players[s.current]
+        dice = s.dice_of(s.current)
+        columns = stops(p, labour_result(act.op, dice[act.dice[0]], dice[act.dice[1]]))
+        _, stop = self.best_stop(s, p.pos, columns)
+        want = act._replace(target=-1 if stop == columns[-1] else stop)
+        return want if want in legal else act
 
     def row_value(self, s: GameState, row: str) -> float:
         """pnp: what crossing a box of power row ``row`` is worth to the seat to act."""
@@ -211,8 +250,14 @@ class NormalBot(RandomBot):
         return v
 
     def remaining_fraction(self, s: GameState) -> float:
-        """Roughly how much of the game is left, from the leading Apprentice."""
-        lead = max(p.pos for p in s.players if not p.hades)
+        """Roughly how much of the game is left, from the leading Apprentice.
+
+        pnp: from the most labours done, since an Apprentice may be held back.
+        """
+        if s.config.variant.sheet:
+            lead = max(12 - bin(p.row).count("1") for p in s.players)
+        else:
+            lead = max(p.pos for p in s.players if not p.hades)
         return max(0.1, 1 - lead / 12)
 
     def rest_value(self, s: GameState) -> float:
@@ -322,8 +367,8 @@ class NormalBot(RandomBot):
             if a.kind != POWER:
                 continue
             ability = ROW_ABILITY[ROW_INDEX[a.deck]]
-            if ability == "white_die":
-                options.append((0, a))
+            if ability == "white_die":  # the third die first, then Tyche, then it again
+                options.append((0 if s.white_holder < 0 else 2, a))
             elif ability == "reroll" and len(a.dice) == n:
                 options.append((1, a))
         if not options:
@@ -392,3 +437,17 @@ class NormalBot(RandomBot):
         order = ("copy", "white_die", "reroll", "flip", "minus_one", "plus_one")
         ab = CARDS.cards[card_id].ability
         return order.index(ab) if ab in order else -1
+
+
+def best_jumps(spaces: int) -> int:
+    """pnp: the most VP ``spaces`` can score as jumps (each of 3+ spaces, from the table)."""
+    return _best_jumps(spaces, pnp_rules().jump_vp)
+
+
+@cache
+def _best_jumps(spaces: int, table: tuple[tuple[int, int], ...]) -> int:
+    best = 0
+    for first in range(table[0][0], spaces + 1):
+        points = max(vp for need, vp in table if first >= need)
+        best = max(best, points + _best_jumps(spaces - first, table))
+    return best

@@ -17,7 +17,11 @@ demigod deck id (``hestia``, ``hecate``, ``pan``, ``aeolus``, ``tyche``, ``morph
   three per rest); labour circles are erased automatically when the rest ends.
 - ``Action("choose_demigod", deck=row)``: several rows qualify after a labour: cross a box
   in ``row``.
-- ``labour``, ``end_turn``, ``rest``, ``end_rest`` and ``roll`` are as in the other modes.
+- ``Action("labour", op=..., dice=..., target=column)``: a labour as in the other modes, and
+  the column its Apprentice stops on ("puoi muovere il tuo Apprendista verso destra..."): from
+  where it stands up to the column before the first labour not done. ``target`` -1 is the
+  full move, so the labours of saves written before the choice existed read unchanged.
+- ``end_turn``, ``rest``, ``end_rest`` and ``roll`` are as in the other modes.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from .errors import MalformedActionError
 # Action kinds.
 ROLL = "roll"  #: chance step of phase 1: everyone rolls
 HADES = "hades"  #: the solo automaton's whole turn
-LABOUR = "labour"  #: perform a labour: ``op`` over ``dice`` (two die indices)
+LABOUR = "labour"  #: perform a labour: ``op`` over ``dice`` (two die indices); pnp: ``target``
 USE = "use"  #: use ``card``'s ability (``dice`` targets, ``target`` player for copy)
 END_TURN = "end_turn"  #: after using abilities, give up the labour
 REST = "rest"  #: begin resting (then RETURN_CUBE / TURN_UP / END_REST)
@@ -150,7 +154,8 @@ class Event(NamedTuple):
     is the seat concerned (-1 for none) and ``data`` the details.
 
     The print-and-play variant adds ``labour_crossed`` (instead of ``cube_taken``),
-    ``jump`` (spaces, vp), ``power_crossed`` (deck, crosses), ``power_used`` (deck,
+    ``apprentice_held`` (at, full: the Apprentice stopped short of the full move), ``jump``
+    (spaces, vp), ``power_crossed`` (deck, crosses), ``power_used`` (deck,
     ability, labour circled; followed by the same ``dice_changed`` / ``dice_copied`` /
     ``white_die_taken`` as a card), ``power_circle_erased`` (deck) and
     ``labour_circles_erased`` (labours); its ``rested`` event carries ``circles`` and

@@ -13,8 +13,20 @@ What the variant does not say, and how we read it:
   as in the standard game (the holder starts the round, Pegasus passes left after it): the
   variant is silent on both.
 - **Labours** are as in the standard game: two of the player's dice by + - x /, a result 1-12
-  not crossed yet, each labour once. The Apprentice then stops before the first labour not yet
-  crossed ("non possono oltrepassare una Fatica ancora da completare").
+  not crossed yet, each labour once.
+- **The Apprentice's move is the player's choice.** "Dopo aver completato una Fatica [...]
+  *puoi* muovere il tuo Apprendista verso destra finché non viene fermato da una fatica da
+  compiere" and "Gli Apprendisti non possono oltrepassare una Fatica ancora da completare":
+  after a labour the Apprentice may move right any number of spaces, from none up to the
+  column before the first labour not yet crossed (the full move). It moves only after a labour.
+  A jump scores its spaces "IN UN UNICO MOVIMENTO", so a player may stop short to keep the
+  spaces for a longer, higher-scoring jump later. The stop is part of the labour action:
+  ``target`` is the column the Apprentice stops on, -1 (the form every labour had before the
+  choice existed, so older saves replay unchanged) the full move. The one exception is the
+  labour that completes all twelve: the text makes reaching labour 12 and completing all
+  twelve the same thing ("raggiunge la posizione della 12esima Fatica – ovvero quando un
+  giocatore ha completato tutte le 12 fatiche"), and nothing could move the Apprentice
+  afterwards, so that move is always the full one.
 - **Earning a power.** After a labour the player crosses one box: the row of the operation
   (Hestia +, Hecate -, Pan x, Aeolus /), or Tyche when a die used shows 1-3, or Morpheus when
   a die used shows 4-6 (the final faces of the two dice combined; there are no top cards, so any
@@ -23,11 +35,16 @@ What the variant does not say, and how we read it:
 - **Using a power** needs a crossed, uncircled box in its row AND a completed, uncircled
   labour: both are circled. Labours all score alike (1 VP when uncircled) and are alike as a
   resource, so the engine circles the lowest completed uncircled labour rather than asking.
-  The text sets no per-turn limit: every crossed, uncircled box may be used, so a row can be
-  used as often in a turn as it has free boxes (and completed labours remain to circle).
-  The third die (Pan) is rolled once per turn, as the white die is in the standard game; the
-  other powers work exactly like the matching cards. After a power the player may not rest;
-  ``end_turn`` gives up the labour.
+  The text sets no per-turn limit ("anche più di un potere per turno"): every crossed,
+  uncircled box may be used, so a row can be used as often in a turn as it has free boxes
+  (and completed labours remain to circle). Pan is no exception: using it again rolls the
+  third die again (the sheet holds one third die). The other powers work exactly like the
+  matching cards.
+- **The end of the turn after powers.** "Importante: Se, anche DOPO aver usato i poteri dei
+  Semidei, non riesci a raggiungere il risultato che ti permette di completare una Fatica, il
+  tuo turno termina." Using a power is part of completing a labour, so afterwards the player
+  may not rest, and the turn ends without a labour (``end_turn``) only when no labour is
+  within reach: a labour that can be reached must be performed (or more powers used).
 - **Resting** erases up to three power circles (the player picks the rows, one ``erase`` at a
   time, as the standard rest returns cubes one by one) and up to three labour circles. Erasing
   a labour circle is never worse (it is 1 VP and a labour to circle again), so the rest erases
@@ -35,13 +52,15 @@ What the variant does not say, and how we read it:
 - **Jumps.** An advance of 3+ spaces in one move scores from the jump table (advance = new
   column - old column, as ruling 1 of the standard game).
 - **End.** The first Apprentice on labour 12 ends the game after the round (everyone has the
-  same number of turns); every Apprentice on 12 at the end scores 5 VP (see ``scoring.py``).
+  same number of turns); every Apprentice on 12 at the end scores 5 VP.
+- **Ties.** "Il giocatore con più PV vince il gioco" names no tie-break, so players tied on
+  points share the win (``variants/pnp.py``).
 """
 
 from __future__ import annotations
 
 from . import rng as _rng
-from .abilities import ABILITIES
+from .abilities import ABILITIES, Option
 from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
 from .cards import card_set, pnp_rules
 from .state import (
@@ -109,8 +128,32 @@ def earned_rows(p: PlayerState, op: str, faces: tuple[int, int]) -> list[int]:
     return out
 
 
+def full_stop(p: PlayerState, labour: int) -> int:
+    """Where the Apprentice of ``p`` stops at most once ``labour`` is crossed (the full move)."""
+    return first_stop(p.row & ~(1 << labour))
+
+
+def stops(p: PlayerState, labour: int) -> range:
+    """Every column the Apprentice of ``p`` may stop on after performing ``labour``.
+
+    From where it stands (no move) up to the full move; only the full move (to 12) once the
+    labour completes all twelve (see the module's notes).
+    """
+    full = full_stop(p, labour)
+    return range(full, full + 1) if full == 12 else range(p.pos, full + 1)
+
+
+def _white_again(s: GameState, seat: int, dice: tuple[int, ...]) -> list[Option]:
+    # Pan on the sheet: no once-per-turn limit; a second use rolls the third die again.
+    return [((), -1)]
+
+
 def sheet_actions(s: GameState) -> list[Action]:
-    """The legal actions of the ``action`` and ``rest`` prompts (unsorted)."""
+    """The legal actions of the ``action`` and ``rest`` prompts (unsorted).
+
+    Each labour is offered once per column the Apprentice may stop on: the full move as
+    ``target`` -1, each shorter stop with its column in ``target``.
+    """
     seat = s.current
     p = s.players[seat]
     if s.prompt == P_REST:
@@ -119,15 +162,24 @@ def sheet_actions(s: GameState) -> list[Action]:
             out.extend(Action(ERASE, deck=ROWS[k]) for k in range(len(ROWS)) if p.circles[k])
         return out
     dice = s.dice_of(seat)
-    out = labour_actions(dice, p.row)
+    out = []
+    for a in labour_actions(dice, p.row):
+        out.append(a)
+        i, j = a.dice
+        labour = labour_result(a.op, dice[i], dice[j])
+        out.extend(a._replace(target=c) for c in stops(p, labour)[:-1])
+    reachable = bool(out)
     if free_labours(p):
         for k, deck in enumerate(ROWS):
             if p.crosses[k] > p.circles[k]:
+                options = _white_again if ROW_ABILITY[k] == "white_die" else _ROW_POWER[k].options
                 out.extend(
-                    Action(POWER, deck=deck, dice=d, target=q)
-                    for d, q in _ROW_POWER[k].options(s, seat, dice)
+                    Action(POWER, deck=deck, dice=d, target=q) for d, q in options(s, seat, dice)
                 )
-    out.append(Action(END_TURN) if s.powers_used else Action(REST))
+    if not s.powers_used:
+        out.append(Action(REST))
+    elif not reachable:  # "Importante": the turn ends only when no labour can be reached
+        out.append(Action(END_TURN))
     return out
 
 
@@ -181,7 +233,10 @@ def _labour(s: GameState, act: Action, events: list[Event]) -> None:
     )
     events.append(Event("labour_crossed", seat, {"labour": result}))
     old = p.pos
-    new = first_stop(p.row)
+    full = first_stop(p.row)  # the row is crossed already
+    new = act.target if act.target >= 0 else full
+    if new < full:  # "puoi muovere": held back, keeping spaces for a longer jump
+        events.append(Event("apprentice_held", seat, {"at": new, "full": full}))
     if new != old:
         p.pos = new
         events.append(Event("apprentice_moved", seat, {"from": old, "to": new}))

@@ -13,11 +13,7 @@ SET_VP = 5
 
 #: What the tie-breaks compare, in the rulebook's order.
 TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "cubes_in_supply")
-#: The print-and-play variant has no cube supply. Its tie-breaks are the standard game's where
-#: they make sense (the Apprentice's column, then majorities), and in place of cubes in
-#: supply their counterpart on the sheet: completed labours not circled (each is 1 VP and a
-#: labour a power may still circle, as a cube in supply is 1 VP and an ability's price).
-PNP_TIEBREAKS: tuple[str, ...] = ("apprentice_column", "majorities", "uncircled_labours")
+# The print-and-play variant names no tie-break (``variants/pnp.py``): a tie on points is shared.
 
 
 def tiebreaks(mode: str) -> tuple[str, ...]:

@@ -363,6 +363,9 @@ def _event_line(ev: Event, names: list[str]) -> str:
         return tn("log.pnp.labours_erased", len(d["labours"]), who=who)
     if typ == "jump":
         return tn("log.pnp.jump", int(d["spaces"]), who=who, vp=d["vp"])
+    if typ == "apprentice_held":
+        kept = int(d["full"]) - int(d["at"])
+        return tn("log.pnp.held", kept, who=who, at=space_name(int(d["at"])))
     if typ == "reached_12":
         return t("log.pnp.reached_12", who=who, vp=d["vp"])
     return ""

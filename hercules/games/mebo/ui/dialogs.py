@@ -10,17 +10,18 @@ import pygame
 
 from hercules.games.mebo.ai import make_bot
 from hercules.games.mebo.ai.planner import plan_labours
-from hercules.games.mebo.engine import card_set
+from hercules.games.mebo.engine import card_set, labour_result
 from hercules.games.mebo.engine.actions import (
     CHOOSE_DEMIGOD,
     END_REST,
     ERASE,
+    LABOUR,
     POWER,
     RETURN_CUBE,
     TURN_UP,
     USE,
 )
-from hercules.games.mebo.engine.pnp import ROWS
+from hercules.games.mebo.engine.pnp import ROWS, full_stop
 from hercules.ui import draw as D
 from hercules.ui.scenes.overlays import Overlay
 from hercules.ui.strings import t
@@ -259,9 +260,14 @@ class HintOverlay(Overlay):
             line = "hint.line_pnp" if pnp else "hint.line"
             lines.append(t(line, labour=labour_title(r), how=how, need=need, decks=decks))
         bot = make_bot("normal")
-        bot.choose(s, self.table.ctl.legal(), random.Random(0))
+        act = bot.choose(s, self.table.ctl.legal(), random.Random(0))
         lines.append("")
         lines.append(t("hint.normal", why=reason_text(bot.explain())))
+        if act.kind == LABOUR and act.target >= 0:  # pnp: it would hold its Apprentice back
+            dice = s.dice_of(s.current)
+            labour = labour_result(act.op, dice[act.dice[0]], dice[act.dice[1]])
+            kept = full_stop(s.players[s.current], labour) - act.target
+            lines.append(t("hint.stop", column=act.target, kept=kept))
         return lines
 
     def build_widgets(self) -> None:

@@ -101,6 +101,8 @@ class GameOverScene(Scene):
     def tiebreak_text(self) -> str:
         """How first place was decided."""
         tb = self.result.tiebreak
+        if tb == "shared" and not self.state.config.variant.tiebreaks:  # pnp: none exist
+            return t("over.tiebreak.shared_on_points")
         return t(f"over.tiebreak.{tb or 'none'}")
 
     def draw(self, surface: pygame.Surface) -> None:

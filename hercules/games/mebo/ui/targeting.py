@@ -3,9 +3,11 @@
 A click on a labour column performs it (or offers the ways to make it); a click on
 a card (or a print-and-play power row) either uses it at once or starts aiming it:
 at one of the player's dice (+1, -1, flip...), at dice to re-roll (then confirmed),
-or at another seat to copy. This module keeps that aim and never draws, so it does
-not import pygame: the scene hit-tests the screen and hands over a plain
-:class:`Target`, and shows whatever :class:`Outcome` comes back.
+or at another seat to copy. In the print-and-play variant a labour whose Apprentice
+may stop short first aims at the columns it may stop on (the player clicks one).
+This module keeps that aim and never draws, so it does not import pygame: the scene
+hit-tests the screen and hands over a plain :class:`Target`, and shows whatever
+:class:`Outcome` comes back.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, NamedTuple
 
 from hercules.games.mebo.engine import Action, card_set, labour_result
 from hercules.games.mebo.engine.actions import LABOUR, POWER, USE
-from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROWS
+from hercules.games.mebo.engine.pnp import ROW_ABILITY, ROWS, full_stop
 
 #: Why a click did nothing (the scene says it in words).
 NOT_YOUR_TURN = "not_your_turn"
@@ -40,10 +42,10 @@ class Target:
 
 
 class Aim(NamedTuple):
-    """The targeting mode: what is being aimed (``kind``: die, reroll or copy) and from where.
+    """The targeting mode: what is aimed (``kind``: die, reroll, copy or stop) and from where.
 
-    ``source`` is a card id or a power row (``row:<deck>``); ``selected`` holds the dice
-    chosen so far for a re-roll.
+    ``source`` is a card id or a power row (``row:<deck>``), or for ``stop`` the labour
+    performed (``labour:<column>``); ``selected`` holds the dice chosen so far for a re-roll.
     """
 
     kind: str
@@ -90,6 +92,27 @@ def labour_ways(state: Any, legal: list[Action]) -> dict[int, list[Action]]:
             r = labour_result(a.op, dice[a.dice[0]], dice[a.dice[1]])
             out.setdefault(r, []).append(a)
     return out
+
+
+def stop_options(state: Any, legal: list[Action], labour: int) -> dict[int, list[Action]]:
+    """pnp: the legal forms of ``labour`` by the column the Apprentice stops on (the full
+    move, ``target`` -1, under its column); empty or one entry when there is no choice."""
+    out: dict[int, list[Action]] = {}
+    if state.current < 0:
+        return out
+    full = full_stop(state.players[state.current], labour)
+    for a in labour_ways(state, legal).get(labour, []):
+        out.setdefault(a.target if a.target >= 0 else full, []).append(a)
+    return out
+
+
+def aimed_stops(state: Any, legal: list[Action], aim: Aim | None) -> tuple[list[int], int]:
+    """pnp, while aiming a stop: the columns the Apprentice may stop on, and the full move's."""
+    if aim is None or aim.kind != "stop":
+        return [], -1
+    labour = int(aim.source.removeprefix("labour:"))
+    stops = stop_options(state, legal, labour)
+    return sorted(stops), full_stop(state.players[state.current], labour) if stops else -1
 
 
 def uses_of(source: str, legal: list[Action]) -> list[Action]:
@@ -147,6 +170,8 @@ class Targeting:
             if target is not None and target.kind in ("column", "hand_card", "die"):
                 return Outcome(notice=NOT_YOUR_TURN)
             return NOTHING
+        if self._aim is not None and self._aim.kind == "stop":
+            return self._click_stop(state, self._aim, target, legal)
         if self._aim is not None:
             return self._click_aiming(self._aim, target, legal, seat)
         if target.kind == "column":
@@ -167,10 +192,41 @@ class Targeting:
         return self.cancel()
 
     def _click_column(self, state: Any, column: int, legal: list[Action]) -> Outcome:
-        """Perform the labour of this column (the ways, if it can be made several ways)."""
+        """Perform the labour of this column (the ways, if it can be made several ways).
+
+        pnp: if its Apprentice may stop short, aim at the stops first.
+        """
+        if column == 0:  # the start space (a stop to aim at, never a labour)
+            return NOTHING
         ways = labour_ways(state, legal).get(column, [])
         if not ways:
             return Outcome(notice=LABOUR_UNREACHABLE, column=column)
+        if any(a.target >= 0 for a in ways):
+            self._aim = Aim("stop", f"labour:{column}")
+            return NOTHING
+        return self._perform(state, column, ways)
+
+    def _click_stop(self, state: Any, aim: Aim, target: Target, legal: list[Action]) -> Outcome:
+        """While aiming a stop: a glowing column performs the labour stopping there.
+
+        The labour's own column again is the full move; any other column keeps the aim (a
+        stray click should not lose the labour chosen); right click or Esc cancels.
+        """
+        if target.kind != "column":
+            return NOTHING
+        labour = int(aim.source.removeprefix("labour:"))
+        stops = stop_options(state, legal, labour)
+        if not stops:
+            return self.cancel()
+        column = target.value
+        if column == labour and column not in stops:
+            column = full_stop(state.players[state.current], labour)
+        if column not in stops:
+            return NOTHING
+        return self._perform(state, labour, stops[column])
+
+    def _perform(self, state: Any, column: int, ways: list[Action]) -> Outcome:
+        """Submit one of ``ways`` (all performing ``column``), or ask which when they differ."""
         distinct: dict[tuple[str, tuple[int, ...]], Action] = {}
         dice = state.dice_of(state.current)
         for a in ways:

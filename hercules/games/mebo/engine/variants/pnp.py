@@ -12,7 +12,7 @@ from ..cards import card_set, pnp_rules
 from ..invariants import check_turn_common, check_turn_order, fail
 from ..results import PlayerScore, ScoreResult
 from ..rules import CARD_HANDLERS, CARD_PROMPTS
-from ..scoring import PNP_TIEBREAKS, tiebreak_used
+from ..scoring import tiebreak_used
 from ..state import (
     ALL_COLUMNS,
     P_ACTION,
@@ -37,7 +37,9 @@ class PnpVariant(Variant):
     description = "mode.help.pnp"
     gods_count = False
     sheet = True
-    tiebreaks = PNP_TIEBREAKS
+    #: "Il giocatore con più PV vince il gioco": the text names no tie-break, so a tie on
+    #: points is shared (``ScoreResult.tiebreak`` is then "shared").
+    tiebreaks: tuple[str, ...] = ()
     score_categories = ("jumps", "reached_12", "majorities", "sets", "labours")
     prompts: dict[str, Offer] = {
         P_ROLL: CARD_PROMPTS[P_ROLL],
@@ -95,7 +97,7 @@ def score_sheet(state: GameState) -> ScoreResult:
         labours = rules.labour_vp * free
         total = jumps + reached + maj + rules.set_vp * sets + labours
         rows.append((i, jumps, reached, maj, sets, free, labours, total))
-    keys = [(r[7], players[r[0]].pos, len(won[r[0]]), r[5]) for r in rows]
+    keys = [(r[7],) for r in rows]  # points only: the text names no tie-break
     places = [1 + sum(1 for k in keys if k > keys[i]) for i in range(n)]
     scores = tuple(
         PlayerScore(
@@ -119,7 +121,7 @@ def score_sheet(state: GameState) -> ScoreResult:
         for (i, jumps, reached, maj, sets, _free, labours, total) in rows
     )
     winners = tuple(i for i in range(n) if places[i] == 1)
-    return ScoreResult(scores, winners, tiebreak_used(keys, PNP_TIEBREAKS))
+    return ScoreResult(scores, winners, tiebreak_used(keys, PnpVariant.tiebreaks))
 
 
 def check_sheet_game(s: GameState) -> None:
@@ -128,7 +130,8 @@ def check_sheet_game(s: GameState) -> None:
     No cubes and no cards in play (every card in the box, exactly once); per sheet: at most
     ``boxes_per_row`` crosses per row, circles never more than crosses, no more crosses than
     labours done (one per labour), circled labours among the labours done, jumps of 3+
-    spaces that fit in the Apprentice's way, the Apprentice before its first labour not done;
+    spaces that fit in the Apprentice's way, the Apprentice at most up to the column before
+    its first labour not done (it may have stopped short) and on 12 once all twelve are done;
     the turn's powers used circled on the acting sheet; the pending decision consistent.
     """
     cs = card_set()
@@ -155,9 +158,11 @@ def check_sheet_game(s: GameState) -> None:
             fail(f"seat {i} has more power crosses than labours done")
         if p.circled & ~done:
             fail(f"seat {i} has a circled labour it has not done")
-        expect = 12 if not p.row else (p.row & -p.row).bit_length() - 2
-        if p.pos != expect:
-            fail(f"seat {i}'s Apprentice is on column {p.pos}, it must stand on {expect}")
+        most = 12 if not p.row else (p.row & -p.row).bit_length() - 2
+        if p.pos > most:
+            fail(f"seat {i}'s Apprentice is on column {p.pos}, past labour {most + 1} not done")
+        if not p.row and p.pos != 12:
+            fail(f"seat {i} completed every labour, its Apprentice must stand on 12")
         if any(j < 3 for j in p.jumps) or sum(p.jumps) > p.pos:
             fail(f"seat {i}'s jumps {list(p.jumps)} do not fit an Apprentice on {p.pos}")
     in_play = [c for st in s.demigod_stacks + s.vase_stacks for c in st]

@@ -108,6 +108,8 @@ class TableGeometry:
         L = self.layout
         s = self.state
         out: list[Target] = []
+        if self.sheet:  # pnp: the start space is a stop an Apprentice may be held on
+            out.append(Target(L.columns[0], "column", value=0))
         for c in range(1, 13):
             out.append(Target(L.columns[c], "column", value=c))
             if c <= 11 and s.columns[c]:

@@ -2,11 +2,13 @@
 
 :class:`PnpPainter` overrides the hooks of :class:`~.painter.TablePainter`: pencil
 crosses on the labour track, the powers and jump table where the stacks would lie,
-and each player's sheet in their panel.
+each player's sheet in their panel, and, while the player chooses where the Apprentice
+stops after a labour, the columns it may stop on glowing on its track.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -19,13 +21,64 @@ from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, deck_colour
 
 from ..layout import TableLayout
-from ..targeting import Target
+from ..targeting import Target, aimed_stops
 from .frame import TableFrame, source_name
 from .painter import TablePainter
 
 
 class PnpPainter(TablePainter):
     """The table of the print-and-play variant."""
+
+    def draw_board(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """The board; while a stop is aimed, the stops glow instead of the labours in reach."""
+        stops, full = aimed_stops(f.state, f.legal, f.aim)
+        if not stops:
+            super().draw_board(surface, f)
+            return
+        super().draw_board(surface, replace(f, legal=[]))
+        self.draw_stops(surface, f, stops, full)
+
+    def draw_stops(
+        self, surface: pygame.Surface, f: TableFrame, stops: list[int], full: int
+    ) -> None:
+        """The columns the Apprentice of the seat to act may stop on, each with its jump VP.
+
+        The full move is gold and says so; the others glow like the labours in reach. The
+        labour being performed is veiled in the seat's colour, so the choice reads as its
+        consequence.
+        """
+        L = f.layout
+        s = f.state
+        seat = s.current
+        pos = s.players[seat].pos
+        rules = pnp_rules()
+        labour = int(f.aim.source.removeprefix("labour:")) if f.aim is not None else 0
+        if 1 <= labour <= 12:
+            rect = L.columns[labour]
+            surface.blit(D.veil(rect.size, (*colour("legal"), 40)), rect)
+        row = L.rows[seat]
+        for c in stops:
+            col = L.columns[c]
+            cell = pygame.Rect(col.x, row.y, col.w, row.h).inflate(-4, -2)
+            gold = c == full
+            tint = colour("gold") if gold else colour("highlight")
+            surface.blit(D.veil(col.size, (*tint, 70 if gold else 45)), col)
+            pygame.draw.rect(surface, tint, cell, 4 if gold else 2, border_radius=6)
+            vp = t("sheet.stop_vp", vp=rules.jump_points(c - pos))
+            lines = [t("sheet.stop_full"), vp] if gold else [vp]
+            width = col.w + 16 if gold else col.w - 4
+            size = min(FONTS.fit(x, L.small, width, "bold", smallest=9) for x in lines)
+            labs = [FONTS.text(x, size, colour("ink"), "bold") for x in lines]
+            w = max(lab.get_width() for lab in labs) + 8
+            h = sum(lab.get_height() for lab in labs) + 4
+            box = pygame.Rect(0, 0, w, h)
+            box.midtop = (col.centerx, L.header.bottom + 2)
+            box.clamp_ip(L.board)
+            pygame.draw.rect(surface, tint, box, border_radius=4)
+            y = box.y + 2
+            for lab in labs:
+                surface.blit(lab, lab.get_rect(midtop=(box.centerx, y)))
+                y += lab.get_height()
 
     def stack_labels(self, layout: TableLayout) -> list[tuple[str, int]]:
         """One label: the legend lies over both stack areas."""
@@ -154,7 +207,9 @@ class PnpPainter(TablePainter):
         )
 
     def tooltip(self, tg: Target, f: TableFrame) -> list[str]:
-        """A power row's tooltip; anything else as on the standard table."""
+        """A power row's tooltip, the start space's; anything else as on the standard table."""
+        if tg.kind == "column" and tg.value == 0:
+            return [t("board.start"), t("sheet.stop_start")]
         if tg.kind == "hand_card" and str(tg.value).startswith("row:"):
             k = ROWS.index(tg.value[4:])
             p = f.state.players[tg.seat]

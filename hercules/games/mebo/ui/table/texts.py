@@ -34,6 +34,8 @@ def prompt_text(
         if s.current >= 0 and s.players[s.current].hades:
             return [t("prompt.hades")]
         return [t("prompt.wait")]
+    if aim is not None and aim.kind == "stop":  # pnp: where the Apprentice stops
+        return [t("prompt.mode.stop", labour=labour_title(int(aim.source.split(":")[1])))]
     if aim is not None:
         return [t(f"prompt.mode.{aim.kind}", card=source_name(aim.source))]
     if s.prompt == "action":
