@@ -30,7 +30,7 @@ def test_two_humans_play_print_and_play_with_the_mouse_only(app):
     assert any(r.action.kind == "labour" and r.action.target >= 0 for r in ctl.history)
     assert app.top.categories == PNP_CATEGORIES
     assert any("crosses a box" in line for line in table.log)
-    assert any("holds the Apprentice" in line for line in table.log)
+    assert any("stops the Apprentice" in line for line in table.log)
 
 
 def test_a_bot_only_print_and_play_game_reaches_the_scores(app):

@@ -462,10 +462,12 @@ class TableScene(Scene):
             return t("why.confirm")
         if key == "undo":
             return t("why.undo")
+        if s.prompt == "choose_demigod":
+            return t("why.prompt.choose_demigod")
+        if s.prompt == "rest":
+            return t("why.prompt.rest")
         if s.prompt != "action":
-            return (
-                t(f"why.prompt.{s.prompt}") if has(f"why.prompt.{s.prompt}") else t("why.not_now")
-            )
+            return t("why.not_now")
         if key == "end_turn":
             return t("why.end_turn")
         if key == "rest":
