@@ -183,3 +183,17 @@ def test_hovering_a_score_explains_it_secured_and_provisional(app, table):
     lines = table.painter.tooltip(frame.hover, frame)
     total = score(table.state).players[1].total
     assert lines[0].startswith(f"{total} VP: ")
+
+
+def test_a_print_and_play_labour_previews_its_full_move_and_says_a_shorter_stop_is_possible():
+    set_language("en")
+    faces, op = dice_for(3)
+    state = Scenario(2, mode="pnp").done(0, 1, 2, 4, 5).dice(0, *faces).build()
+    ways = [
+        a for a in legal_actions(state) if a.kind == LABOUR and preview_labour(state, a).labour == 3
+    ]
+    assert len(ways) > 1  # the full move and the stops short of it
+    lines = labour_tooltip(state, ways)
+    assert lines[0] == "Apprentice: 2 → 5 (+3)"
+    assert lines[1].startswith("(or stop earlier")
+    assert any(line.startswith("Jump: ") for line in lines)

@@ -112,6 +112,17 @@ def labour_tooltip(state: Any, ways: Sequence[Action]) -> list[str]:
     """
     if not ways:
         return []
+    # Print-and-play offers each way with every stop short of the full move: preview the full
+    # move of each way, and say that a shorter one may be chosen.
+    full = [a for a in ways if a.target < 0] or list(ways)
+    shorter = len(full) < len(ways)
+    lines = _ways_lines(state, full)
+    if shorter:
+        lines.insert(1, t("preview.may_stop"))
+    return lines
+
+
+def _ways_lines(state: Any, ways: Sequence[Action]) -> list[str]:
     previews = [preview_labour(state, a) for a in ways]
     if all(p == previews[0] for p in previews):
         return labour_lines(previews[0])
