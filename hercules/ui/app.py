@@ -14,12 +14,13 @@ import pygame_gui
 from hercules.app import health
 from hercules.app.settings import Settings, save_settings
 
+from . import draw as D
 from . import strings
 from .draw import clear_text_caches
 from .memory import MemoryKeeper, compact_theme_ids, freeze_startup_objects, tune_allocator
 from .nav import Navigator
 from .scene import Scene, SceneStack
-from .theme import FONTS, gui_theme, set_palette
+from .theme import FONTS, colour, gui_theme, set_palette
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
@@ -66,6 +67,7 @@ class App:
         # The last ten minutes of frame times at 60 FPS: a long evening must not grow it.
         self.frame_times: deque[float] = deque(maxlen=36_000)
         self.first_frame_s: float | None = None
+        self.busy_shown = 0  #: how many times :meth:`busy` was shown (tests read it)
         freeze_startup_objects()
 
     # scenes ---------------------------------------------------------------------------------
@@ -122,11 +124,24 @@ class App:
         """
         lang = strings.set_language(lang)
         self.settings.language = lang
+        self.busy(strings.t("busy.language"))  # the rebuild can take more than a blink
         clear_text_caches()
         for scene in list(self.stack.scenes):
             scene.relocalize()
         self.memory.note_garbage()
         return lang
+
+    def busy(self, text: str) -> None:
+        """Show at once, over whatever is on screen, that something is being done (a small
+        panel with ``text``), before work that holds up the next frame."""
+        w, h = self.size
+        size = max(16, round(20 * self.settings.ui_scale))
+        pic = FONTS.text(text, size, colour("text_light"), "bold")
+        box = pic.get_rect(center=(w // 2, h // 2)).inflate(48, 32)
+        D.panel(self.screen, box, colour("panel"), colour("gold"), 10)
+        self.screen.blit(pic, pic.get_rect(center=box.center))
+        pygame.display.flip()
+        self.busy_shown += 1
 
     def quit(self) -> None:
         """Leave the frame loop."""

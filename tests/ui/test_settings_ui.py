@@ -85,3 +85,28 @@ def test_confirm_before_ending_a_turn_asks_first():
     click_widget(app, next(b for b in app.top.actions if b.text == "Yes"))
     assert ctl.history[-1].action.kind == "end_turn"
     app.close()
+
+
+def test_switching_language_shows_that_it_is_working_in_the_new_words(monkeypatch):
+    from hercules.ui import strings
+
+    app = App((1600, 900), Settings())
+    try:
+        app.nav.title()
+        app.frame(1 / 60)
+        shown: list[str] = []
+        real = app.busy
+
+        def busy(text: str) -> None:
+            shown.append(text)
+            assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene"]
+            real(text)
+
+        monkeypatch.setattr(app, "busy", busy)
+        app.set_language("it")
+        assert shown == [strings.t("busy.language")] == ["Cambio della lingua…"]
+        assert app.busy_shown == 1
+        app.set_language("en")
+        assert shown[-1] == "Changing the language…"
+    finally:
+        app.close()
