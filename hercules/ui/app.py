@@ -58,8 +58,7 @@ class App:
         #: What the player must be told once (start-up problems), worded when shown.
         self.notices: list[Callable[[], str]] = []
         clear_text_caches()
-        self.ui = pygame_gui.UIManager(size, gui_theme(), enable_live_theme_updates=False)
-        compact_theme_ids(self.ui.get_theme())  # its memo's keys grow to megabytes otherwise
+        self.ui = self.new_ui_manager(size)
         self.stack = SceneStack()
         self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()
@@ -130,6 +129,24 @@ class App:
             scene.relocalize()
         self.memory.note_garbage()
         return lang
+
+    def new_ui_manager(self, size: tuple[int, int]) -> pygame_gui.UIManager:
+        """A widget manager whose theme's text is at the player's scale."""
+        ui = pygame_gui.UIManager(
+            size, gui_theme(self.settings.ui_scale), enable_live_theme_updates=False
+        )
+        compact_theme_ids(ui.get_theme())  # its memo's keys grow to megabytes otherwise
+        return ui
+
+    def set_text_scale(self, scale: float) -> None:
+        """Draw every text at ``scale`` (1.5 = 150 %) from now on: widgets get a manager whose
+        theme has the new font sizes and every scene is laid out again."""
+        self.settings.ui_scale = scale
+        for scene in self.stack.scenes:
+            scene.clear_widgets()  # from the old manager, before it goes
+        self.ui = self.new_ui_manager(self.size)
+        clear_text_caches()
+        self.resize(self.size)
 
     def busy(self, text: str) -> None:
         """Show at once, over whatever is on screen, that something is being done (a small

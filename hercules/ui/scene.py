@@ -61,6 +61,10 @@ class Scene:
         """Draw the scene (no state changes here)."""
 
     # helpers --------------------------------------------------------------------------------
+    def px(self, size: float) -> int:
+        """A font size (or a text-bound length) at the player's text scale."""
+        return max(8, round(size * float(self.app.settings.ui_scale)))
+
     def add(self, widget: Any) -> Any:
         """Remember a widget so that it is hidden, shown and destroyed with the scene."""
         self.widgets.append(widget)

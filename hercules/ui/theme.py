@@ -31,9 +31,15 @@ def theme_data() -> dict[str, Any]:
     return data
 
 
-def gui_theme() -> dict[str, Any]:
-    """The pygame_gui theme (a dict, which pygame_gui accepts as theme_path)."""
+def gui_theme(scale: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme (a dict, which pygame_gui accepts as theme_path), its fonts sized
+    for the player's text scale (1.5: every widget's text half as large again)."""
     theme: dict[str, Any] = json.loads(asset_text("ui", "gui_theme.json"))
+    if scale != 1.0:
+        for block in theme.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if isinstance(font, dict) and "size" in font:
+                font["size"] = str(max(8, round(int(font["size"]) * scale)))
     return theme
 
 

@@ -77,7 +77,7 @@ class GamesScene(Scene):
         y = self.box.y + 96
         for spec in self.specs:
             name = spec.name(lang)
-            size = FONTS.fit(name, 26, width, smallest=16)
+            size = FONTS.fit(name, self.px(26), width, smallest=16)
             FONTS.blit(surface, name, size, colour("highlight"), (x, y), "topleft", "bold")
             lo, hi = spec.players
             if lo == hi == 1:
@@ -88,6 +88,6 @@ class GamesScene(Scene):
                 players = t("games.players_range", lo=lo, hi=hi)
             line = spec.description.get(lang) or spec.description.get("en", "")
             text = f"{players} · {line}" if line else players
-            size = FONTS.fit(text, 17, width, smallest=12)
+            size = FONTS.fit(text, self.px(17), width, smallest=12)
             FONTS.blit(surface, text, size, colour("text_light"), (x, y + 40))
             y += self.ROW_H

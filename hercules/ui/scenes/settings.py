@@ -130,8 +130,7 @@ class SettingsScene(Scene):
                     self.app.toggle_fullscreen()
                 self.app.resize((a, b))
         elif key == "scale":
-            s.ui_scale = int(text.rstrip("%")) / 100
-            self.app.resize(self.app.size)
+            self.app.set_text_scale(int(text.rstrip("%")) / 100)
         elif key == "palette":
             s.palette = next(p for p in PALETTES if t(f"settings.palette.{p}") == text)
             set_palette(s.palette)
@@ -155,7 +154,7 @@ class SettingsScene(Scene):
         y = self.box.y + 100
         for i, key in enumerate(self.ROWS):
             label = t(f"settings.{key}")
-            size = FONTS.fit(label, 18, 300, smallest=12)
+            size = FONTS.fit(label, self.px(18), 300, smallest=12)
             FONTS.blit(surface, label, size, colour("text_light"), (x, y + i * self.ROW_H))
         if self.problem:
             FONTS.blit(

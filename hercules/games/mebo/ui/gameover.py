@@ -110,11 +110,19 @@ class GameOverScene(Scene):
         surface.fill(colour("background"))
         D.meander(surface, pygame.Rect(0, 8, w, 16), colour("gold_dark"), 4)
         head = FONTS.blit(
-            surface, self.headline(), 36, colour("highlight"), (w // 2, 40), "midtop", "bold"
+            surface,
+            self.headline(),
+            self.px(36),
+            colour("highlight"),
+            (w // 2, 40),
+            "midtop",
+            "bold",
         )
         D.laurel(surface, (head.x - 40, head.centery), 26, colour("laurel"))
         D.laurel(surface, (head.right + 40, head.centery), 26, colour("laurel"))
-        FONTS.blit(surface, self.tiebreak_text(), 18, colour("text_light"), (w // 2, 96), "midtop")
+        FONTS.blit(
+            surface, self.tiebreak_text(), self.px(18), colour("text_light"), (w // 2, 96), "midtop"
+        )
         players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
         top, bottom = 136, h - 100  # under the headline, above the buttons
         left_w = int(w * 0.5)
@@ -148,7 +156,7 @@ class GameOverScene(Scene):
         rows.append((t("over.place"), [p.place for p in players]))
         rows.append((t("over.column"), [p.apprentice for p in players]))
         row_h = max(24, min(60, (table.h - 24) // (len(rows) + 1)))
-        size = 18 if row_h >= 34 else 16
+        size = min(self.px(18 if row_h >= 34 else 16), row_h - 10)
         label_w = min(220, table.w * 2 // 5)
         col_w = (table.w - label_w) // max(1, len(players))
         y = table.y + 12 + (row_h - size) // 2
@@ -198,14 +206,14 @@ class GameOverScene(Scene):
         lx = chart.x + 16
         for c in self.categories:
             text = t(f"over.cat.{c}")
-            tw = FONTS.text(text, 15, colour("text_light")).get_width()
+            tw = FONTS.text(text, self.px(15), colour("text_light")).get_width()
             if lx + 20 + tw > chart.right - 12 and lx > chart.x + 16:
                 lx = chart.x + 16
-                ly += 21
+                ly += self.px(21)
             pygame.draw.rect(surface, CAT_COLOURS[c], pygame.Rect(lx, ly + 3, 13, 13))
-            r = FONTS.blit(surface, text, 15, colour("text_light"), (lx + 19, ly))
+            r = FONTS.blit(surface, text, self.px(15), colour("text_light"), (lx + 19, ly))
             lx = r.right + 14
-        top_y = ly + 21 + 24  # the legend, then room for the totals over the bars
+        top_y = ly + self.px(21) + self.px(24)  # the legend, then room for the totals over the bars
         base = chart.bottom - 34
         height = max(10, base - top_y)
         most = max(1, max(p.total for p in players))
@@ -225,7 +233,7 @@ class GameOverScene(Scene):
             FONTS.blit(
                 surface,
                 str(p.total),
-                16,
+                self.px(16),
                 colour("highlight"),
                 (x + bw // 2, y - 3),
                 "midbottom",
@@ -240,19 +248,24 @@ class GameOverScene(Scene):
         FONTS.blit(
             surface,
             t("over.over_rounds"),
-            15,
+            self.px(15),
             colour("gold"),
             (chart.x + 16, chart.y + 10),
             "topleft",
             "bold",
         )
-        plot = pygame.Rect(chart.x + 44, chart.y + 36, chart.w - 64, chart.h - 64)
+        top, left = self.px(36), self.px(44)  # the title above, the figures on the left
+        plot = pygame.Rect(
+            chart.x + left, chart.y + top, chart.w - left - 20, chart.h - top - self.px(28)
+        )
         most = max(1, max(max(r) for r in self.rounds))
         step = 10 if most <= 60 else 20
         for v in range(0, most + 1, step):
             y = plot.bottom - plot.h * v // most
             pygame.draw.line(surface, colour("panel_light"), (plot.x, y), (plot.right, y), 1)
-            FONTS.blit(surface, str(v), 13, colour("text_light"), (plot.x - 6, y), "midright")
+            FONTS.blit(
+                surface, str(v), self.px(13), colour("text_light"), (plot.x - 6, y), "midright"
+            )
         last = len(self.rounds) - 1
         tick = max(1, last // 8)
         for r in range(0, last + 1, tick):
@@ -260,7 +273,7 @@ class GameOverScene(Scene):
             FONTS.blit(
                 surface,
                 str(r + 1) if r < last else t("over.end"),
-                13,
+                self.px(13),
                 colour("text_light"),
                 (x, plot.bottom + 4),
                 "midtop",

@@ -44,7 +44,8 @@ class TableLayout:
         m = self.margin
         self.body = max(16, int(h / 50 * self.scale))
         self.small = max(14, int(h / 60 * self.scale))
-        sw = max(300, int(w * 0.22))
+        # The sidebar grows with larger text (its buttons' words must fit), up to 30 % more.
+        sw = max(300, int(w * 0.22 * min(max(self.scale, 1.0), 1.3)))
         self.sidebar = Rect(w - sw - m, m, sw, h - 2 * m)
         left = m
         bw = self.sidebar.x - m - left

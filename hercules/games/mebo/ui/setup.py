@@ -270,39 +270,42 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("setup.title"), seed=4)
         x = self.box.x + 40
-        y = self.box.y + 100
+        top = self.box.y + 90 + 22  # the middle of the first row of widgets
+
+        def label(text: str, cy: int, left: int, room: int) -> None:
+            size = FONTS.fit(text, self.px(18), room, smallest=12)
+            FONTS.blit(surface, text, size, colour("text_light"), (left, cy), "midleft")
+
         for i in range(4):
+            cy = top + i * 60
             if self.solo and i > 0:
                 if i == 1:
                     st = player_style(1, hades=True)
-                    D.shape(
-                        surface, st["shape"], (x + 10, y + 60 + 12), 10, st["colour"], st["dark"]
-                    )
-                    FONTS.blit(
-                        surface, t("setup.hades"), 18, colour("text_light"), (x + 30, y + 60)
-                    )
+                    D.shape(surface, st["shape"], (x + 10, cy), 10, st["colour"], st["dark"])
+                    label(t("setup.hades"), cy, x + 30, 180)
                 break
             st = player_style(i)
-            D.shape(surface, st["shape"], (x + 10, y + i * 60 + 12), 10, st["colour"], st["dark"])
-            FONTS.blit(
-                surface,
-                t("setup.seat", n=i + 1, colour=t(st["name_key"])),
-                18,
-                colour("text_light"),
-                (x + 30, y + i * 60),
-            )
+            D.shape(surface, st["shape"], (x + 10, cy), 10, st["colour"], st["dark"])
+            label(t("setup.seat", n=i + 1, colour=t(st["name_key"])), cy, x + 30, 180)
         FONTS.blit(
-            surface, t("setup.name"), 15, colour("text_dim"), (self.box.x + 584, self.box.y + 68)
+            surface,
+            t("setup.name"),
+            min(self.px(15), 20),
+            colour("text_dim"),
+            (self.box.x + 584, self.box.y + 90),
+            "bottomleft",
         )
         y = self.box.y + 90 + 4 * 60 + 10
-        FONTS.blit(surface, t("setup.mode"), 18, colour("text_light"), (x, y + 10))
-        FONTS.blit(surface, t("setup.seed"), 18, colour("text_light"), (x, y + 70))
-        FONTS.blit(surface, t(f"mode.help.{self.mode}"), 16, colour("text_dim"), (x, y + 118))
+        label(t("setup.mode"), y + 22, x, 210)
+        label(t("setup.seed"), y + 82, x, 210)
+        helptext = t(f"mode.help.{self.mode}")
+        size = FONTS.fit(helptext, self.px(16), self.box.w - 80, smallest=12)
+        FONTS.blit(surface, helptext, size, colour("text_dim"), (x, y + 118))
         if self.error:
             FONTS.blit(
                 surface,
                 self.error,
-                18,
+                self.px(18),
                 colour("highlight"),
                 (self.box.centerx, self.box.bottom - 100),
                 "midtop",

@@ -142,7 +142,11 @@ class TableScene(Scene):
         rect = pygame.Rect(x, b.y + row * (bh + 8), w, bh)
         return self.add(
             pygame_gui.elements.UIButton(
-                rect, t(f"btn.{key}"), self.app.ui, tool_tip_text=t(f"tip.{key}")
+                rect,
+                t(f"btn.{key}"),
+                self.app.ui,
+                tool_tip_text=t(f"tip.{key}"),
+                object_id="#table_button",  # a size smaller: six share the sidebar's width
             )
         )
 
