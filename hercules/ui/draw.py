@@ -102,15 +102,25 @@ def marble(size: tuple[int, int], seed: int = 1, base: str = "marble") -> pygame
 
 
 def pave_marble(
-    surface: pygame.Surface, rect: pygame.Rect | None = None, seed: int = 1, base: str = "marble"
+    surface: pygame.Surface,
+    rect: pygame.Rect | None = None,
+    seed: int = 1,
+    base: str = "marble",
+    shift: tuple[int, int] = (0, 0),
 ) -> None:
-    """Cover ``rect`` of ``surface`` (all of it by default) with marble, tile by tile."""
+    """Cover ``rect`` of ``surface`` (all of it by default) with marble, tile by tile.
+
+    ``shift`` moves the pattern: slabs side by side cut from one tile at different shifts
+    look like different stones, for the memory of one tile.
+    """
     area = surface.get_rect() if rect is None else pygame.Rect(rect)
     tile = marble((TILE, TILE), seed=seed, base=base)
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip) if clip else area)
-    for y in range(area.y, area.bottom, TILE):
-        for x in range(area.x, area.right, TILE):
+    x0 = area.x - shift[0] % TILE
+    y0 = area.y - shift[1] % TILE
+    for y in range(y0, area.bottom, TILE):
+        for x in range(x0, area.right, TILE):
             surface.blit(tile, (x, y))
     surface.set_clip(clip)
 
@@ -118,13 +128,37 @@ def pave_marble(
 def panel(
     surface: pygame.Surface, rect: pygame.Rect, fill: Colour, border: Colour, r: int = 10
 ) -> None:
-    """A rounded panel with a soft drop shadow and a gold edge."""
-    surface.blit(_shadow(rect.w, rect.h, r), (rect.x - 1, rect.y + 2))
+    """A rounded panel with a soft drop shadow and a gold edge.
+
+    A large panel on an opaque surface gets its shadow by darkening the pixels in place (a
+    window-sized panel's shadow picture is megabytes, and one is kept per size); small ones,
+    and any on a see-through surface, by a cached translucent picture.
+    """
+    if rect.w * rect.h > 40_000 and not surface.get_flags() & pygame.SRCALPHA:
+        _shadow_in_place(surface, pygame.Rect(rect.x + 3, rect.y + 6, rect.w, rect.h), r + 2)
+    else:
+        surface.blit(_shadow(rect.w, rect.h, r), (rect.x - 1, rect.y + 2))
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     pygame.draw.rect(surface, border, rect, 2, border_radius=r)
 
 
-@surface_cache(max_mb=6)
+#: The shadow keeps this much of what lies under it (as a black veil of alpha 70 would).
+_SHADE = 255 - 70
+
+
+def _shadow_in_place(surface: pygame.Surface, box: pygame.Rect, r: int) -> None:
+    """Darken ``box`` of ``surface`` as the cached shadow would, its corners cut by ``r``."""
+    r = min(r, box.w // 2, box.h // 2)
+    k = (_SHADE, _SHADE, _SHADE)
+    for part in (
+        pygame.Rect(box.x + r, box.y, box.w - 2 * r, box.h),
+        pygame.Rect(box.x, box.y + r, r, box.h - 2 * r),
+        pygame.Rect(box.right - r, box.y + r, r, box.h - 2 * r),
+    ):
+        surface.fill(k, part, special_flags=pygame.BLEND_RGB_MULT)
+
+
+@surface_cache(max_mb=3)  # small panels only (large ones are shaded in place)
 def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     sh = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
     pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-4, -4), border_radius=r + 2)

@@ -31,7 +31,8 @@ def render_background(
     for i, piece in enumerate(L.pieces):
         area = piece.inflate(4, 4)
         D.panel(bg, area, colour("marble_dark"), colour("board_edge"), 6)
-        D.pave_marble(bg, pygame.Rect(area.x + 2, area.y + 2, area.w - 4, area.h - 4), seed=11 + i)
+        slab = pygame.Rect(area.x + 2, area.y + 2, area.w - 4, area.h - 4)
+        D.pave_marble(bg, slab, seed=11, shift=(i * 173, i * 97))  # one tile, five stones
         pygame.draw.rect(bg, colour("board_edge"), area, 2, border_radius=6)
     hdr = L.header
     for c in range(0, 13):
