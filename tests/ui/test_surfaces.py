@@ -110,3 +110,18 @@ def test_dimming_a_window_in_place_looks_like_laying_a_veil_over_it():
     )
     assert worst <= 2
     assert in_place.get_at((0, 0))[:3] != base.get_at((0, 0))[:3]  # it did dim
+
+
+def test_a_large_panel_s_shadow_is_shaded_in_place_like_the_cached_picture(app):
+    rect = pygame.Rect(20, 20, 400, 300)
+    in_place = pygame.Surface((460, 360))
+    in_place.fill((200, 190, 170))
+    by_picture = in_place.copy()
+    before = draw._shadow.cache.bytes
+    draw.panel(in_place, rect, (60, 40, 30), (200, 160, 60), 10)
+    assert draw._shadow.cache.bytes == before  # no picture was made for it
+    by_picture.blit(draw._shadow(rect.w, rect.h, 10), (rect.x - 1, rect.y + 2))
+    for point in ((rect.right + 1, rect.centery), (rect.centerx, rect.bottom + 3)):
+        a, b = in_place.get_at(point), by_picture.get_at(point)
+        assert all(abs(a[c] - b[c]) <= 3 for c in range(3)), (point, a, b)
+        assert a[0] < 200  # it is darker than the page
