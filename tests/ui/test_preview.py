@@ -23,6 +23,7 @@ from hercules.games.mebo.ui.preview import (
 from hercules.games.mebo.ui.setup import start_game
 from hercules.games.mebo.ui.table import TableScene
 from hercules.games.mebo.ui.targeting import labour_ways
+from hercules.ui.scenes.overlays import ChoiceOverlay
 from hercules.ui.strings import set_language
 from tests.support.scenario import (
     Scenario,
@@ -197,3 +198,22 @@ def test_a_print_and_play_labour_previews_its_full_move_and_says_a_shorter_stop_
     assert lines[0] == "Apprentice: 2 → 5 (+3)"
     assert lines[1].startswith("(or stop earlier")
     assert any(line.startswith("Jump: ") for line in lines)
+
+
+def test_the_labour_way_choice_says_which_deck_each_way_earns_and_its_title_fits(app):
+    set_language("en")
+    ctl, names = start_game("standard", ["human", "easy"], seed=5)
+    ctl.state = Scenario(2, seed=5).done(0, 7).dice(0, 2, 2).build()  # 2 + 2 and 2 × 2 make 4
+    scene = TableScene(app, ctl, names)
+    app.push(scene)
+    frames(app, 2)
+    scene.dismiss_recap()
+    scene.anim.skip()
+    scene.click(scene.layout.columns[4].center)
+    frames(app, 1)
+    dialog = app.top
+    assert isinstance(dialog, ChoiceOverlay)
+    texts = [text for text, _ in dialog.options]
+    assert any("2 + 2 = 4: earns" in x and "Hestia" in x for x in texts)
+    assert any("2 × 2 = 4: earns" in x and "Pan" in x for x in texts)
+    ctl.close()

@@ -29,6 +29,7 @@ from ..describe import arithmetic, labour_title, record_items
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
 from ..layout import TableLayout
+from ..preview import preview_labour, way_line
 from ..targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
 from .animations import EventAnimator
 from .frame import TableFrame
@@ -608,7 +609,18 @@ class TableScene(Scene):
             return
         if out.ways:
             column = out.column
-            options = [(arithmetic(w.op, w.high, w.low, column), w.action) for w in out.ways]
+            # Each way with what it earns: the operation can decide the Demigod deck.
+            options = [
+                (
+                    t(
+                        "choose.way",
+                        sum=arithmetic(w.op, w.high, w.low, column),
+                        gains=way_line(preview_labour(self.state, w.action)),
+                    ),
+                    w.action,
+                )
+                for w in out.ways
+            ]
             self.app.push(
                 ChoiceOverlay(
                     self.app,
