@@ -23,6 +23,8 @@ from .scene import Scene, SceneStack
 from .theme import FONTS, colour, gui_theme, set_palette
 
 MIN_SIZE = (1280, 720)
+#: How long a passing message (:meth:`App.toast`) stays on screen.
+TOAST_SECONDS = 2.5
 DEFAULT_SIZE = (1600, 900)
 
 
@@ -67,6 +69,8 @@ class App:
         self.frame_times: deque[float] = deque(maxlen=36_000)
         self.first_frame_s: float | None = None
         self.busy_shown = 0  #: how many times :meth:`busy` was shown (tests read it)
+        self.toast_text = ""  #: the passing message (see :meth:`toast`)
+        self.toast_left = 0.0  #: seconds it stays
         freeze_startup_objects()
 
     # scenes ---------------------------------------------------------------------------------
@@ -236,12 +240,31 @@ class App:
             if scene in self.stack.scenes:  # an update may have closed a scene above
                 scene.update(dt)
         self.ui.update(dt)
+        if self.toast_left > 0:
+            self.toast_left = max(0.0, self.toast_left - dt)
 
     def draw(self) -> None:
-        """Draw the visible scenes and the widgets."""
+        """Draw the visible scenes, the widgets, and a passing message over everything."""
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        if self.toast_left > 0 and self.toast_text:
+            self.draw_toast(self.screen)
+
+    def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        """Say ``text`` for a moment over whatever is on screen, dialogs included (e.g. "Saved"):
+        where the player is looking, whichever scene is on top."""
+        self.toast_text = text
+        self.toast_left = seconds
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        """The passing message: a small panel near the bottom of the window."""
+        w, h = surface.get_size()
+        size = max(16, round(20 * self.settings.ui_scale))
+        pic = FONTS.text(self.toast_text, size, colour("highlight"), "bold")
+        box = pic.get_rect(midbottom=(w // 2, h - 40)).inflate(40, 24)
+        D.panel(surface, box, colour("panel"), colour("gold"), 10)
+        surface.blit(pic, pic.get_rect(center=box.center))
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> None:
         """The frame loop; ``max_frames`` bounds it for tests and tools."""

@@ -73,6 +73,11 @@ def test_save_a_named_slot_from_the_pause_menu_and_open_it_from_the_load_screen(
     dialog.entry.set_text("../../My big game")
     dialog.save()
     table.wait_for_saves()
+    # "Saved" is told over the pause menu the player is looking at, and passes.
+    assert isinstance(app.top, PauseOverlay)
+    assert app.toast_text == "Saved as “../../My big game”." and app.toast_left > 0
+    frames(app, int(3 / (1 / 60)))
+    assert app.toast_left == 0
     slot = saves.slot_path(paths.saves_dir(), "../../My big game")
     assert slot.parent == paths.saves_dir() and slot.exists()  # no traversal out of the folder
     saved_state = ctl.state

@@ -266,6 +266,7 @@ class SaveOverlay(Overlay):
         self.table.label = label
         self.table.save_to(path, label)
         self.table.say(t("save.done", name=label))
+        self.app.toast(t("save.done", name=label))  # seen over the pause menu it returns to
         self.app.pop()
 
     def draw_body(self, surface: pygame.Surface) -> None:
