@@ -124,7 +124,10 @@ class TablePainter:
                 a = acts[0]
                 txt = arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], col)
                 more = len({(x.op) for x in acts}) > 1
-                lab = FONTS.text(txt + (" \u2026" if more else ""), L.small, colour("ink"), "bold")
+                txt += " \u2026" if more else ""
+                # The sum fits its column (large text on a narrow board would run into the next).
+                size = FONTS.fit(txt, L.small, rect.w - 10, "bold", smallest=9)
+                lab = FONTS.text(txt, size, colour("ink"), "bold")
                 box = lab.get_rect(midtop=(rect.centerx, L.header.bottom + 2)).inflate(8, 4)
                 box.clamp_ip(L.board)
                 pygame.draw.rect(surface, colour("highlight"), box, border_radius=4)
