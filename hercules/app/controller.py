@@ -288,6 +288,11 @@ class Controller:
         """Call ``listener(record)`` after a record is taken back."""
         self._undo_listeners.append(listener)
 
+    @property
+    def resumed_at(self) -> int:
+        """How many records came from a save (0 for a new game): none of them is undone."""
+        return self._barrier
+
     def _reveals(self, before: Any, after: Any, events: list[Any]) -> bool:
         """True when a step brought something random or hidden to light (no undo past it).
 

@@ -45,6 +45,7 @@ class Settings:
     ui_scale: float = 1.0  #: 0.75-2
     palette: str = "classic"  #: one of PALETTES
     confirm_end_turn: bool = False  #: ask before ending a turn without a labour
+    confirm_end_with_labour: bool = True  #: ask before ending a turn with a labour in reach
     music_volume: float = 0.5  #: 0-1
     effects_volume: float = 0.8  #: 0-1
     language: str = "en"  #: a language tag; the UI falls back to English if it has no strings

@@ -30,7 +30,7 @@ def _closest(table: dict[str, float], value: float) -> str:
 class SettingsScene(Scene):
     """Change how the game plays and looks; every change is saved at once."""
 
-    ROWS = ("language", "animation", "bots", "window", "scale", "palette", "confirm")
+    ROWS = ("language", "animation", "bots", "window", "scale", "palette", "confirm", "ask_labour")
     ROW_H = 62
 
     def __init__(self, app: Any) -> None:
@@ -95,6 +95,11 @@ class SettingsScene(Scene):
             [t("settings.yes"), t("settings.no")],
             t("settings.yes") if s.confirm_end_turn else t("settings.no"),
         )
+        menu(
+            "ask_labour",
+            [t("settings.yes"), t("settings.no")],
+            t("settings.yes") if s.confirm_end_with_labour else t("settings.no"),
+        )
         self.btn_back = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(self.box.centerx - 100, self.box.bottom - 70, 200, 50),
@@ -132,6 +137,8 @@ class SettingsScene(Scene):
             set_palette(s.palette)
         elif key == "confirm":
             s.confirm_end_turn = text == t("settings.yes")
+        elif key == "ask_labour":
+            s.confirm_end_with_labour = text == t("settings.yes")
         self.problem = self.app.save_settings() or ""
 
     def handle_event(self, event: pygame.event.Event) -> None:

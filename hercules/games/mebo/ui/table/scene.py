@@ -208,9 +208,14 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def undo(self) -> None:
-        """Ctrl+Z: take back the last action of this turn, if nothing random came after it."""
-        if self.ctl.undo() is None:
-            self.say(t("msg.cannot_undo"))
+        """Ctrl+Z: take back the last decision, back to the last roll or card turned up.
+
+        At the edge nothing happens and the table says why (the controller's reason).
+        """
+        why = getattr(self.ctl, "undo_refusal", lambda: "")()
+        if why or self.ctl.undo() is None:
+            key = f"msg.cannot_undo.{why}"
+            self.say(t(key) if why and has(key) else t("msg.cannot_undo"))
 
     # --- saving (the game's saver) ------------------------------------------------------------
     @property
@@ -501,6 +506,22 @@ class TableScene(Scene):
         action = next((a for a in self.ctl.legal() if a.kind == kind), None)
         if action is None:
             self.say(t("msg.not_now"))
+            return
+        reach = self.labour_ways(self.ctl.legal()) if kind == END_TURN else {}
+        if reach and self.app.settings.confirm_end_with_labour:
+
+            def give_up() -> None:
+                self.send(action)
+
+            def body() -> str:
+                return t(
+                    "confirm.end_with_labour.body",
+                    labours=", ".join(labour_title(c) for c in sorted(reach)),
+                )
+
+            self.app.push(
+                ConfirmOverlay(self.app, lambda: t("confirm.end_with_labour"), give_up, body)
+            )
             return
         if kind == END_TURN and self.app.settings.confirm_end_turn:
 
