@@ -285,3 +285,17 @@ def test_a_game_saver_prunes_old_autosaves_after_writing(tmp_path, monkeypatch):
     saver.save(tmp_path / "named.json", label="x")  # a named save prunes nothing
     saver.close()
     assert seen == [(tmp_path, autosave_path(tmp_path, saver.created))]
+
+
+def test_a_finished_games_autosave_is_kept_marked_finished_and_continue_skips_it(tmp_path):
+    ctl = new_controller("standard", ["easy", "easy"], 9)
+    while not ctl.is_over:
+        ctl.step(wait=True)
+    _, live = autosave_of(tmp_path, 3, 20, "2025-01-01T10:00:00.000Z")
+    saver = GameSaver(ctl, ["A", "B"], created="2025-01-02T10:00:00.000Z", folder=lambda: tmp_path)
+    saver.save()
+    saver.close()
+    done = autosave_path(tmp_path, saver.created)
+    info = next(i for i in list_saves(tmp_path, RULES) if i.path == done)
+    assert info.is_autosave and info.meta["finished"] is True
+    assert latest_save(tmp_path, RULES) == live  # Continue resumes the unfinished one

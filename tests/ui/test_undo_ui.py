@@ -209,3 +209,29 @@ def test_undo_of_a_labour_at_the_demigod_choice_from_the_table(app, folder):
     table.undo()
     frames(app, 2)
     assert table.state == state and table.message == t("msg.undone")
+
+
+def test_the_ask_before_ending_with_a_labour_setting_is_validated_and_defaults_on():
+    from hercules.app.settings import Settings
+
+    assert Settings().confirm_end_with_labour is True
+    s, problems = Settings.from_json({"confirm_end_with_labour": "no"})
+    assert s.confirm_end_with_labour is True and problems
+    s, problems = Settings.from_json({"confirm_end_with_labour": False})
+    assert s.confirm_end_with_labour is False and not problems
+    assert s.to_json()["confirm_end_with_labour"] is False
+
+
+def test_the_settings_screen_turns_the_end_turn_question_off_and_on(app):
+    import pygame_gui
+
+    from hercules.ui.scenes.settings import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    menu = next(m for m, k in scene.menus.items() if k == "ask_labour")
+    assert menu.selected_option[0] == t("settings.yes")
+    for text, want in ((t("settings.no"), False), (t("settings.yes"), True)):
+        event = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text)
+        scene.handle_event(event)
+        assert app.settings.confirm_end_with_labour is want
