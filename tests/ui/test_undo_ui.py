@@ -235,3 +235,36 @@ def test_the_settings_screen_turns_the_end_turn_question_off_and_on(app):
         event = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text)
         scene.handle_event(event)
         assert app.settings.confirm_end_with_labour is want
+
+
+def test_the_load_screen_lists_each_unfinished_games_autosave_and_opens_each(app, folder):
+    from hercules.ui.scenes.load import LoadScene
+
+    played = []
+    for seed, label in ((3, "Evening game"), (4, "")):
+        ctl, names = start_game("standard", ["human", "easy"], seed=seed)
+        table = app.nav.play("hercules", ctl, names)
+        while not ctl.human_to_act():
+            frames(app, 1)
+        if label:  # a named save first: the autosave must not take its label
+            table.label = label
+            table.save_to(saves.slot_path(paths.saves_dir(), label), label)
+        table.save_to(None)
+        table.wait_for_saves()
+        played.append(ctl.state)
+    load = LoadScene(app)
+    app.push(load)
+    frames(app, 1)
+    autos = [i for i in load.mine if i.is_autosave]
+    assert len(autos) == 2
+    for info in autos:
+        title, line = load.describe(info)
+        assert title.startswith("Autosave · ") and "Evening game" not in title
+        assert "Round 1" in line
+    for info in autos:
+        load.selected = info
+        load.open(replay=False)
+        assert isinstance(app.top, TableScene) and app.top.state in played
+        app.nav.title()
+        load = LoadScene(app)
+        app.push(load)

@@ -192,7 +192,7 @@ class LoadScene(Scene):
         if info.is_autosave and not info.damaged:
             # Marked as an autosave, by its players (a named save's label is never used).
             seats = ", ".join(localise_name(n, i) for i, n in enumerate(info.names))
-            title = t("load.autosave", names=seats)
+            title = t("load.autosave", names=seats, started=_when(info.created))
         example = f"load.example.{info.path.stem}"
         if has(example) and any(info.path == e.path for e in self.examples):
             title = t(example)  # the examples we ship have their titles in every language

@@ -36,6 +36,9 @@ from .painter import TablePainter
 from .painter_pnp import PnpPainter
 from .texts import notice_text, prompt_text
 
+#: Seconds the next seat waits while the human's decision that ended a turn can be undone.
+UNDO_GRACE = 1.5
+
 
 def refusal(err: Exception) -> str:
     """Why the game refused an action, in words (the engine's typed reason, translated)."""
@@ -315,6 +318,10 @@ class TableScene(Scene):
         # Chance steps, Hades and bots play at a readable pace.
         self.wait += dt
         delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        if delay and self.ctl.can_undo():
+            # The human's last decision ended the turn but may still be taken back: the
+            # next seat waits a moment longer, so that Undo can be reached in time.
+            delay = max(delay, UNDO_GRACE)
         if self.ctl.bot_thinking() or self.wait >= delay:
             if self.ctl.step() is not None:
                 self.wait = 0.0
