@@ -36,6 +36,10 @@ class Rules(Protocol):
         """True when the game is over."""
 
 
+#: Why :meth:`Controller.undo_refusal` refuses an undo (a table words each in its language).
+UNDO_REFUSALS: tuple[str, ...] = ("nothing", "resumed", "revealed", "not_yours", "game_over")
+
+
 class Bot(Protocol):
     """A computer player: picks one of the legal actions with its own generator.
 
@@ -156,6 +160,9 @@ class Controller:
         self.bots = dict(bots or {})
         self.history: list[Record] = []
         self._before: list[Any] = []  # the state before each record, for undo
+        # Per record: did it bring something random or hidden to light (no undo past it)?
+        self._revealed: list[bool] = []
+        self._barrier = 0  # records before this index came from a save: never undone
         self._undo_listeners: list[Listener] = []
         self._listeners: list[Listener] = []
         self._rngs = {seat: random.Random(bot_seed * 1009 + seat) for seat in self.bots}
@@ -216,6 +223,7 @@ class Controller:
         rec = Record(action, seat, events, reason)
         self.history.append(rec)
         self._before.append(before)
+        self._revealed.append(self._reveals(before, self.state, events))
         for listener in list(self._listeners):
             listener(rec)
         return rec
@@ -270,6 +278,9 @@ class Controller:
             raise ValueError("one state before each record is needed")
         self.history = list(history)
         self._before = list(states_before)
+        # A resumed game starts at an undo barrier: what was played before the save stays.
+        self._revealed = [True] * len(self.history)
+        self._barrier = len(self.history)
 
     # --- undo -------------------------------------------------------------------------------
 
@@ -277,22 +288,55 @@ class Controller:
         """Call ``listener(record)`` after a record is taken back."""
         self._undo_listeners.append(listener)
 
-    def can_undo(self) -> bool:
-        """True if the last action may be taken back.
+    @property
+    def resumed_at(self) -> int:
+        """How many records came from a save (0 for a new game): none of them is undone."""
+        return self._barrier
 
-        Only a human's own decision within the turn still under way, and never past
-        anything random (a roll, a re-roll, the white die): the dice are never rolled
-        again by undoing, and another player's actions are never touched.
+    def _reveals(self, before: Any, after: Any, events: list[Any]) -> bool:
+        """True when a step brought something random or hidden to light (no undo past it).
+
+        The game says so through its rules' ``reveals(before, after, events)`` (a roll, a
+        re-roll, a shuffle, a card turned up from a stack); a game that only offers
+        ``chance_state`` is asked whether that changed; a game with neither allows no undo.
         """
-        if not self.history or self.is_over or not self.human_to_act():
-            return False
-        rec = self.history[-1]
-        if rec.seat != self.actor or self.seats[rec.seat].kind != "human":
-            return False
+        reveals = getattr(self.rules, "reveals", None)
+        if reveals is not None:
+            return bool(reveals(before, after, events))
         chance = getattr(self.rules, "chance_state", None)
         if chance is None:
-            return False  # a game that cannot say what is random allows no undo
-        return bool(chance(self._before[-1]) == chance(self.state))
+            return True
+        return bool(chance(before) != chance(after))
+
+    def undo_refusal(self) -> str:
+        """Why the last action may not be taken back now, or "" when it may.
+
+        The Board Game Arena rule: a human at this machine takes back their own decisions
+        (a labour, the choice that follows it, a card's ability), one at a time, back to
+        the last point where something random or hidden came to light, never past it, and
+        never another player's action. A decision that ended the turn may still go while
+        the next seat has not acted and is not another human at this machine. A resumed
+        game starts at such a point. The answer is one of :data:`UNDO_REFUSALS`:
+        "nothing" (no action yet), "resumed" (only what the save holds), "revealed"
+        (something random or hidden came after it), "not_yours", "game_over".
+        """
+        if self.is_over:
+            return "game_over"
+        if len(self.history) <= self._barrier:
+            return "resumed" if self._barrier else "nothing"
+        rec = self.history[-1]
+        mine = 0 <= rec.seat < len(self.seats) and self.seats[rec.seat].kind == "human"
+        if self._revealed[-1]:
+            return "revealed" if mine or rec.seat < 0 else "not_yours"
+        if not mine:
+            return "not_yours"
+        if self.actor != rec.seat and self.human_to_act():
+            return "not_yours"  # another player at this machine holds the turn now
+        return ""
+
+    def can_undo(self) -> bool:
+        """True if the last action may be taken back (see :meth:`undo_refusal`)."""
+        return not self.undo_refusal()
 
     def undo(self) -> Record | None:
         """Take back the last action if :meth:`can_undo`; returns it, or None."""
@@ -300,6 +344,7 @@ class Controller:
             return None
         rec = self.history.pop()
         self.state = self._before.pop()
+        self._revealed.pop()
         for listener in list(self._undo_listeners):
             listener(rec)
         return rec

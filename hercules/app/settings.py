@@ -47,6 +47,7 @@ class Settings:
     palette: str = "classic"  #: one of PALETTES
     confirm_end_turn: bool = False  #: ask before ending a turn without a labour
     show_bot_reasoning: bool = False  #: the log tells why bots play as they do (with figures)
+    confirm_end_with_labour: bool = True  #: ask before ending a turn with a labour in reach
     music_volume: float = 0.5  #: 0-1
     effects_volume: float = 0.8  #: 0-1
     language: str = "en"  #: a language tag; the UI falls back to English if it has no strings

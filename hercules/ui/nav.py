@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from hercules.app import paths, saves
+from hercules.app import health, paths, saves
 from hercules.app.registry import GameSpec, games, get_game, rules_for
 
 from .scene import Scene
@@ -116,9 +116,13 @@ class Navigator:
         self.app.push(self.spec_of(loaded).ui_entry("replay")(self.app, loaded))
 
     def continue_latest(self) -> str | None:
-        """Continue: resume the newest unfinished save. Returns a problem, or None."""
+        """Continue: resume the most recently played unfinished game. Returns a problem, or None.
+
+        Every unfinished game has its own autosave, so this is the newest of them (or a
+        named save written later); the others stay on the load screen.
+        """
         try:
-            path = saves.latest_save(paths.saves_dir_to_read(), rules_for)
+            path = saves.latest_save(saves_folder(), rules_for)
         except OSError as exc:
             return str(exc)
         if path is None:
@@ -133,7 +137,7 @@ class Navigator:
     def has_continue(self) -> bool:
         """True if there is a game to continue."""
         try:
-            return saves.latest_save(paths.saves_dir_to_read(), rules_for) is not None
+            return saves.latest_save(saves_folder(), rules_for) is not None
         except OSError:
             return False
 
@@ -146,3 +150,14 @@ class Navigator:
     @staticmethod
     def _scene(game_id: str, role: str) -> Any:
         return get_game(game_id).ui_entry(role)
+
+
+def saves_folder() -> Any:
+    """The saves folder to read, once the old single autosave has its game's own slot.
+
+    The migration renames a file, so it runs only while saving is on; it never raises.
+    """
+    folder = paths.saves_dir_to_read()
+    if health.problem(health.SAVES) is None:
+        saves.migrate_autosave(folder)
+    return folder

@@ -9,13 +9,22 @@ import pytest
 
 from hercules.app.controller import Controller
 from hercules.app.saves import (
+    AUTOSAVE,
     Autosaver,
     GameSaver,
     SaveError,
     autosave_path,
     game_document,
+    is_autosave_slot,
+    latest_save,
+    list_saves,
     load_save,
+    migrate_autosave,
+    prune_autosaves,
     rules_resolver,
+    sanitize_name,
+    save_game,
+    slot_path,
 )
 from hercules.games.mebo.engine.adapter import RULES
 from hercules.games.mebo.spec import new_controller
@@ -40,7 +49,7 @@ def test_a_submitted_document_is_written_off_the_calling_thread(tmp_path):
     done: list[tuple[Exception | None, str]] = []
     saver = Autosaver()
     try:
-        target = autosave_path(tmp_path)
+        target = autosave_path(tmp_path, "2025-01-31T18:02:11.250Z")
         future = saver.submit(
             doc, RULES, target, lambda err: done.append((err, threading.current_thread().name))
         )
@@ -118,14 +127,15 @@ def test_a_broken_callback_does_not_hide_a_good_write(tmp_path):
     assert future.result() == target and target.is_file()
 
 
-def test_a_game_saver_writes_the_autosave_slot_and_keeps_its_first_date(tmp_path):
+def test_a_game_saver_writes_its_games_own_autosave_and_keeps_its_first_date(tmp_path):
     ctl = played()
     saver = GameSaver(ctl, ["Red", "Blue bot"], folder=lambda: tmp_path)
-    assert saver.created is None
+    assert saver.created is None and saver.autosave_path() is None
     saver.save()
     saver.wait()
     first = saver.created
-    loaded = load_save(autosave_path(tmp_path), RULES)
+    assert saver.autosave_path() == autosave_path(tmp_path, first)
+    loaded = load_save(autosave_path(tmp_path, first), RULES)
     assert loaded.created == first and loaded.names == ("Red", "Blue bot")
     saver.save(tmp_path / "slot.json", label="Evening game")
     saver.wait()
@@ -148,3 +158,144 @@ def test_a_game_saver_keeps_a_workers_failure_for_its_owner_once(tmp_path):
     assert not any(p.is_file() for p in tmp_path.iterdir())
     saver.close()
     saver.close()
+
+
+# --- one autosave per game ------------------------------------------------------------------
+
+
+def autosave_of(folder, seed, moves, created, names=("A", "B")):
+    """Play a game and autosave it as a table does; returns the controller and the path."""
+    ctl = played(seed, moves)
+    saver = GameSaver(ctl, list(names), created=created, folder=lambda: folder)
+    saver.save()
+    saver.close()
+    assert saver.take_failure() is None
+    return ctl, autosave_path(folder, created)
+
+
+def test_each_games_autosave_has_its_own_slot_named_by_its_created_stamp(tmp_path):
+    path = autosave_path(tmp_path, "2025-01-31T18:02:11.250Z")
+    assert path.name == "autosave-20250131-180211-250.json"
+    assert is_autosave_slot(path.stem) and is_autosave_slot(AUTOSAVE)
+    assert autosave_path(tmp_path) == tmp_path / "autosave.json"  # the old single slot
+    assert autosave_path(tmp_path, "x").name == "autosave-00000000-000000-000.json"
+
+
+def test_two_unfinished_games_are_both_resumable_and_continue_picks_the_newest(tmp_path):
+    first, a = autosave_of(tmp_path, 3, 20, "2025-01-01T10:00:00.000Z", ("Ann", "Bot"))
+    second, b = autosave_of(tmp_path, 4, 30, "2025-01-02T10:00:00.000Z", ("Cid", "Bot"))
+    assert a != b and a.is_file() and b.is_file()
+    assert load_save(a, RULES).state == first.state
+    assert load_save(b, RULES).state == second.state
+    listed = list_saves(tmp_path, RULES)
+    assert [i.path for i in listed] == [b, a]  # newest first
+    assert all(i.is_autosave and not i.damaged for i in listed)
+    assert latest_save(tmp_path, RULES) == b
+
+
+def test_starting_a_new_game_never_overwrites_another_games_autosave(tmp_path):
+    old, a = autosave_of(tmp_path, 3, 20, "2025-01-01T10:00:00.000Z")
+    before = a.read_bytes()
+    ctl = played(5, 10)
+    saver = GameSaver(ctl, ["New", "Bot"], folder=lambda: tmp_path)  # a new game: no stamp yet
+    saver.save()
+    saver.close()
+    assert a.read_bytes() == before
+    assert len(list(tmp_path.glob("autosave-*.json"))) == 2
+    assert load_save(autosave_path(tmp_path, saver.created), RULES).state == ctl.state
+
+
+def test_an_autosave_never_takes_the_label_of_a_named_save(tmp_path):
+    ctl = played()
+    saver = GameSaver(
+        ctl,
+        ["A", "B"],
+        created="2025-01-01T10:00:00.000Z",
+        label="Evening game",
+        folder=lambda: tmp_path,
+    )
+    saver.save(slot_path(tmp_path, "Evening game"), label="Evening game")
+    saver.save()
+    saver.close()
+    auto = load_save(autosave_path(tmp_path, saver.created), RULES)
+    assert auto.label == ""
+    assert load_save(slot_path(tmp_path, "Evening game"), RULES).label == "Evening game"
+    info = next(i for i in list_saves(tmp_path, RULES) if i.is_autosave)
+    assert info.title == "autosave-20250101-100000-000"
+
+
+def test_a_player_cannot_name_a_save_like_a_games_autosave():
+    assert sanitize_name("autosave-20250101-100000-000") == "autosave-20250101-100000-000_"
+    assert sanitize_name("Autosave") == "Autosave_"
+
+
+def test_the_old_single_autosave_is_migrated_to_its_games_slot_and_still_loads(tmp_path):
+    ctl = played()
+    old = autosave_path(tmp_path)
+    save_game(old, ctl, ["A", "B"], created="2024-12-24T20:00:00.000Z")
+    save_game(old, ctl, ["A", "B"], created="2024-12-24T20:00:00.000Z")  # and its .bak
+    new = migrate_autosave(tmp_path)
+    assert new == autosave_path(tmp_path, "2024-12-24T20:00:00.000Z")
+    assert not old.exists() and new.is_file() and (tmp_path / (new.name + ".bak")).is_file()
+    assert load_save(new, RULES).state == ctl.state
+    assert migrate_autosave(tmp_path) is None  # nothing left to move
+
+
+def test_a_damaged_old_autosave_is_not_moved_and_the_game_lists_it(tmp_path):
+    old = autosave_path(tmp_path)
+    old.write_text("{not json", "utf-8")
+    assert migrate_autosave(tmp_path) is None
+    assert old.read_text("utf-8") == "{not json"
+    (info,) = list_saves(tmp_path, RULES)
+    assert info.damaged and info.is_autosave
+
+
+def test_only_the_newest_autosaves_are_kept_and_named_saves_are_never_pruned(tmp_path):
+    import os
+
+    ctl = played(moves=10)
+    named = slot_path(tmp_path, "Keep me")
+    save_game(named, ctl, ["A", "B"])
+    paths = []
+    for i in range(5):
+        created = f"2025-01-0{i + 1}T10:00:00.000Z"
+        p = autosave_path(tmp_path, created)
+        save_game(p, ctl, ["A", "B"], created=created)
+        os.utime(p, (1000 + i, 1000 + i))
+        paths.append(p)
+    damaged = autosave_path(tmp_path, "2020-01-01T00:00:00.000Z")
+    damaged.write_text("{", "utf-8")
+    os.utime(damaged, (1, 1))
+    gone = prune_autosaves(tmp_path, keep=2, spare=paths[0])
+    assert sorted(gone) == sorted(paths[1:3])
+    assert paths[0].is_file() and paths[3].is_file() and paths[4].is_file()
+    assert named.is_file() and damaged.is_file()
+
+
+def test_a_game_saver_prunes_old_autosaves_after_writing(tmp_path, monkeypatch):
+    import hercules.app.saves.autosave as autosave_module
+
+    seen = []
+    monkeypatch.setattr(
+        autosave_module, "prune_autosaves", lambda folder, spare: seen.append((folder, spare))
+    )
+    ctl = played()
+    saver = GameSaver(ctl, ["A", "B"], folder=lambda: tmp_path)
+    saver.save()
+    saver.save(tmp_path / "named.json", label="x")  # a named save prunes nothing
+    saver.close()
+    assert seen == [(tmp_path, autosave_path(tmp_path, saver.created))]
+
+
+def test_a_finished_games_autosave_is_kept_marked_finished_and_continue_skips_it(tmp_path):
+    ctl = new_controller("standard", ["easy", "easy"], 9)
+    while not ctl.is_over:
+        ctl.step(wait=True)
+    _, live = autosave_of(tmp_path, 3, 20, "2025-01-01T10:00:00.000Z")
+    saver = GameSaver(ctl, ["A", "B"], created="2025-01-02T10:00:00.000Z", folder=lambda: tmp_path)
+    saver.save()
+    saver.close()
+    done = autosave_path(tmp_path, saver.created)
+    info = next(i for i in list_saves(tmp_path, RULES) if i.path == done)
+    assert info.is_autosave and info.meta["finished"] is True
+    assert latest_save(tmp_path, RULES) == live  # Continue resumes the unfinished one

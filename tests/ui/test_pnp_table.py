@@ -91,7 +91,7 @@ def test_a_print_and_play_game_autosaves_continues_and_replays(tmp_path):
         app.push(title)
         title.choose("continue")
         assert isinstance(app.top, TableScene) and app.top.state == state
-        loaded = saves.load_save(saves.autosave_path(paths.saves_dir()), RULES)
+        loaded = saves.load_save(saves.autosave_path(paths.saves_dir(), table.created), RULES)
         app.push(ReplayScene(app, loaded))
         assert app.top.ctl.states[-1] == state
         app.close()

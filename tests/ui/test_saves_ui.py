@@ -38,7 +38,7 @@ def test_autosave_then_continue_in_a_fresh_app_shows_the_same_game(folder):
     app.push(table)
     play_some_turns(app, table, 7)
     table.wait_for_saves()
-    assert saves.autosave_path(paths.saves_dir()).exists()
+    assert saves.autosave_path(paths.saves_dir(), table.created).exists()
     state, actions = ctl.state, list(ctl.actions)
     app.close()
 

@@ -23,6 +23,7 @@ def test_random_clicks_and_keys_only_ever_apply_legal_actions(animated_app):
     rng = random.Random(11)
     states = [ctl.state]
     ctl.subscribe(lambda rec: states.append(ctl.state))
+    ctl.on_undo(lambda rec: states.pop())  # Esc in the rest dialog, Ctrl+Z: taken back
     w, h = app.size
     for _ in range(1500):
         if rng.random() < 0.1:

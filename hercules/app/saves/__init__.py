@@ -5,7 +5,8 @@ The package's rooms, each with one job:
 * :mod:`.document` - the save document: build, upgrade, validate and replay,
   text cleaning (its field checks live in :mod:`.schema`, older formats in
   :mod:`.upgrade`, which game in :mod:`.games`);
-* :mod:`.library` - the slot library: slot paths, listing, latest, deleting, examples;
+* :mod:`.library` - the slot library: slot paths, each game's autosave (migrating the old
+  single slot, keeping the newest), listing, latest, deleting, examples;
 * :mod:`.autosave` - :class:`Autosaver`, writing off the frame loop.
 
 Bytes on disk are :mod:`hercules.app.storage`'s job. Every reading entry point
@@ -21,6 +22,7 @@ from ..storage import BACKUP_SUFFIX, atomic_write, backup_path, printable
 from .autosave import Autosaver, GameSaver
 from .document import (
     AUTOSAVE,
+    AUTOSAVE_STEM,
     MAX_NAME,
     SUFFIX,
     check_openable,
@@ -39,13 +41,18 @@ from .document import (
 from .games import RulesSource, rules_for, rules_resolver
 from .library import (
     EXAMPLES_PACKAGE,
+    MAX_AUTOSAVES,
+    MAX_FINISHED_AUTOSAVES,
     SaveInfo,
     autosave_path,
     delete_save,
     example_saves,
     examples_dir,
+    is_autosave_slot,
     latest_save,
     list_saves,
+    migrate_autosave,
+    prune_autosaves,
     save_info,
     slot_path,
     slot_taken,
@@ -78,6 +85,7 @@ from .upgrade import UPGRADES, upgrade, upgrade_v1_to_v2
 __all__ = [
     # limits and names
     "AUTOSAVE",
+    "AUTOSAVE_STEM",
     "BACKUP_SUFFIX",
     "DEFAULT_GAME",
     "EDITED_REASON",
@@ -85,7 +93,9 @@ __all__ = [
     "EXAMPLES_PACKAGE",
     "FORMAT_VERSION",
     "INTEGRITY",
+    "MAX_AUTOSAVES",
     "MAX_BYTES",
+    "MAX_FINISHED_AUTOSAVES",
     "MAX_LOG",
     "MAX_NAME",
     "MAX_REASON",
@@ -132,8 +142,11 @@ __all__ = [
     "delete_save",
     "example_saves",
     "examples_dir",
+    "is_autosave_slot",
     "latest_save",
     "list_saves",
+    "migrate_autosave",
+    "prune_autosaves",
     "save_info",
     "slot_path",
     "slot_taken",

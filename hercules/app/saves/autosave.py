@@ -13,7 +13,7 @@ from typing import Any, cast
 from .. import paths
 from .document import game_document, now_iso, read_document, write_save
 from .games import RulesSource
-from .library import autosave_path
+from .library import autosave_path, prune_autosaves
 from .schema import SaveRules
 
 log = logging.getLogger(__name__)
@@ -101,12 +101,17 @@ def _write(
 
 
 class GameSaver:
-    """How one running game is saved: the autosave slot and named slots, off the frame loop.
+    """How one running game is saved: its own autosave and named slots, off the frame loop.
 
     A table owns one. ``save`` takes the document at once (on the caller's thread, so it is
     exactly this moment's game) and hands checking and writing to its :class:`Autosaver`.
     A failure on the worker is kept in :attr:`failure` for the table to show on its next
-    frame. ``created`` is set by the first save and kept by every later one.
+    frame. ``created`` is set by the first save and kept by every later one; it names the
+    game's autosave (:func:`~.library.autosave_path`), so that each game has its own and a
+    new game never replaces another's. An autosave never carries the label of a named
+    save. After each autosave the oldest autosaves beyond the bound are deleted
+    (:func:`~.library.prune_autosaves`); a finished game's autosave is kept, marked
+    finished by its listing data, for its replay.
     """
 
     def __init__(
@@ -126,15 +131,25 @@ class GameSaver:
         self._folder = folder
         self._writer = Autosaver()
 
+    def autosave_path(self) -> Path | None:
+        """Where this game's autosave goes (None until the first save gives its stamp).
+
+        Raises :class:`~hercules.app.health.SavingOff` or ``OSError`` as the folder does.
+        """
+        return autosave_path(self._folder(), self.created) if self.created else None
+
     def save(self, path: str | os.PathLike[str] | None = None, label: str | None = None) -> None:
-        """Save to ``path`` (None: the autosave slot) with ``label`` (None: the current one).
+        """Save to ``path`` (None: this game's autosave) with ``label`` (None: the current one).
 
         Raises :class:`SaveError` or ``OSError`` when the document cannot even be taken
         (nothing is written then); later failures land in :attr:`failure`.
         """
-        target = path or autosave_path(self._folder())
+        folder = self._folder() if path is None else None  # a named slot's path says where
         if self.created is None:
             self.created = now_iso()
+        target = autosave_path(folder, self.created) if folder is not None else Path(path or "")
+        if folder is not None:
+            label = ""  # the autosave is listed as such, never under a named save's label
         doc = game_document(
             self.controller,
             self.names,
@@ -143,7 +158,15 @@ class GameSaver:
         )
         # The controller only promises the shell's Rules; a game's adapter also reads saves.
         rules = cast(SaveRules, self.controller.rules)
-        self._writer.submit(doc, rules, target, self._done)
+        done = self._done
+        if folder is not None:
+
+            def done(error: Exception | None) -> None:
+                self._done(error)
+                if error is None and folder is not None:  # on the worker: keep the newest
+                    prune_autosaves(folder, spare=target)
+
+        self._writer.submit(doc, rules, target, done)
 
     def _done(self, error: Exception | None) -> None:
         # On the worker thread: only leave the outcome for the owner to read.

@@ -89,7 +89,10 @@ from .upgrade import upgrade_v1_to_v2 as upgrade_v1_to_v2
 
 MAX_NAME = 120  #: longest sanitised file stem, in bytes of the file system's encoding
 SUFFIX = ".json"
-AUTOSAVE = "autosave"  #: the autosave slot's file stem
+AUTOSAVE = "autosave"  #: the old single autosave slot's file stem (still read, then migrated)
+#: Each game's own autosave stem: ``autosave-`` and the digits of the game's created stamp
+#: (``autosave-20250131-180211-250``); a player's name never takes this shape.
+AUTOSAVE_STEM = re.compile(r"autosave-\d{8}-\d{6}-\d{3}", re.IGNORECASE)
 
 
 # --- text cleaning --------------------------------------------------------------------------
@@ -145,7 +148,7 @@ def sanitize_name(name: str) -> str:
     :func:`usable_name`), never starts or ends with a space, dot or ``_``, is at
     most :data:`MAX_NAME` bytes once encoded for the file system
     (``os.fsencode``; whole characters only) and is never a reserved name
-    (Windows device names, the autosave slot: ``"CON"`` becomes ``"CON_"``).
+    (Windows device names, the autosave slots: ``"CON"`` becomes ``"CON_"``).
     ``..`` and ``../x`` therefore cannot leave the saves folder.
 
     Different names may give the same stem, or stems that differ only by case
@@ -155,7 +158,7 @@ def sanitize_name(name: str) -> str:
     text = _stem(name)
     if not text:
         return "save"
-    if text.casefold() in _RESERVED:
+    if text.casefold() in _RESERVED or AUTOSAVE_STEM.fullmatch(text):
         text += "_"
     return text
 

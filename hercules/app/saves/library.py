@@ -6,7 +6,9 @@ Every listed file is fully loaded (replayed) first, so an entry that is not
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -18,11 +20,17 @@ from typing import Any
 from .. import storage
 from ..controller import Seat
 from ..registry import DEFAULT_GAME
-from .document import AUTOSAVE, SUFFIX, check_openable, load_save, sanitize_name
+from .document import AUTOSAVE, AUTOSAVE_STEM, SUFFIX, check_openable, load_save, sanitize_name
 from .games import RulesSource
-from .schema import EditedSaveError, SaveError, damaged
+from .schema import MAX_BYTES, EditedSaveError, SaveError, damaged
+
+log = logging.getLogger(__name__)
 
 EXAMPLES_PACKAGE = "hercules.examples"
+#: How many autosaves of unfinished games are kept (the newest; older ones are deleted).
+MAX_AUTOSAVES = 20
+#: How many autosaves of finished games are kept (marked finished, for their replay).
+MAX_FINISHED_AUTOSAVES = 5
 
 
 @dataclass(frozen=True)
@@ -61,15 +69,19 @@ class SaveInfo:
     def title(self) -> str:
         """What to call it in a list: the player's label, else the slot name (printable).
 
+        An autosave is never called by a label (an older build wrote the game's named-save
+        label into it too): its slot name, which a screen words as an autosave.
         A file name may hold anything the file system allows (control characters, bytes
         that are not UTF-8): those show as ``?``, so that the font renderer never sees them.
         """
+        if self.is_autosave:
+            return storage.printable(self.slot)
         return self.label or storage.printable(self.slot)
 
     @property
     def is_autosave(self) -> bool:
-        """True for the autosave slot."""
-        return self.slot == AUTOSAVE
+        """True for a game's autosave (or the old single autosave slot)."""
+        return is_autosave_slot(self.slot)
 
     @property
     def backup(self) -> Path | None:
@@ -114,9 +126,93 @@ def slot_taken(
     return SaveInfo(hits[0], modified=_mtime(hits[0]))
 
 
-def autosave_path(folder: str | os.PathLike[str]) -> Path:
-    """The autosave slot's file in ``folder``."""
-    return Path(folder) / (AUTOSAVE + SUFFIX)
+def is_autosave_slot(stem: str) -> bool:
+    """True when a file stem is a game's autosave (or the old single autosave slot)."""
+    return stem.casefold() == AUTOSAVE or AUTOSAVE_STEM.fullmatch(stem) is not None
+
+
+def autosave_path(folder: str | os.PathLike[str], created: str | None = None) -> Path:
+    """The autosave of the game first saved at ``created`` (its ISO stamp), in ``folder``.
+
+    Every game has its own, so that starting a game never replaces another's. The stem is
+    ``autosave-`` and the stamp's digits (``autosave-20250131-180211-250``), whatever text
+    ``created`` holds. Without ``created``: the old single slot ``autosave.json``, which
+    :func:`migrate_autosave` renames to its game's own.
+    """
+    if created is None:
+        return Path(folder) / (AUTOSAVE + SUFFIX)
+    d = (re.sub(r"[^0-9]", "", created) + "0" * 17)[:17]
+    return Path(folder) / f"{AUTOSAVE}-{d[:8]}-{d[8:14]}-{d[14:]}{SUFFIX}"
+
+
+def migrate_autosave(folder: str | os.PathLike[str]) -> Path | None:
+    """Give the old single autosave (``autosave.json``) its game's own slot; never raises.
+
+    The file (and its ``.bak``) is renamed to :func:`autosave_path` of the game's
+    ``created`` stamp, so that it lists and continues like any game's autosave. Returns
+    the new path, or None when there was nothing to move, the file cannot be read (left
+    where it is: a damaged file is never changed), or that game's slot exists already.
+    """
+    old = autosave_path(folder)
+    if not old.is_file():
+        return None
+    try:
+        doc = storage.read_json(old, MAX_BYTES)
+        created = doc.get("created") if isinstance(doc, dict) else None
+        if not isinstance(created, str) or not created:
+            return None
+        new = autosave_path(folder, created)
+        if os.path.lexists(new):
+            return None
+        bak = storage.backup_path(old)
+        os.replace(old, new)
+        if bak.is_file() and not os.path.lexists(storage.backup_path(new)):
+            os.replace(bak, storage.backup_path(new))
+    except (OSError, storage.StorageError) as exc:
+        log.warning("autosave %s: not migrated: %s", old, exc)
+        return None
+    return new
+
+
+def prune_autosaves(
+    folder: str | os.PathLike[str],
+    *,
+    keep: int = MAX_AUTOSAVES,
+    keep_finished: int = MAX_FINISHED_AUTOSAVES,
+    spare: str | os.PathLike[str] | None = None,
+) -> list[Path]:
+    """Delete the oldest autosaves beyond the newest ``keep`` unfinished and ``keep_finished``
+    finished games (by file time); never raises. Returns the paths deleted.
+
+    ``spare`` (the autosave just written) is never deleted, nor is a file that cannot be
+    read (damaged files are never changed), nor a player's named save.
+    """
+    unfinished: list[tuple[float, Path]] = []
+    finished: list[tuple[float, Path]] = []
+    for p in _candidates(Path(folder)):
+        if not is_autosave_slot(p.name[: -len(SUFFIX)]):
+            continue
+        try:
+            doc = storage.read_json(p, MAX_BYTES)
+        except (OSError, storage.StorageError):
+            continue
+        meta = doc.get("meta") if isinstance(doc, dict) else None
+        done = isinstance(meta, dict) and meta.get("finished") is True
+        (finished if done else unfinished).append((_mtime(p), p))
+    gone: list[Path] = []
+    spare_path = Path(spare) if spare is not None else None
+    for group, limit in ((unfinished, keep), (finished, keep_finished)):
+        group.sort(key=lambda e: (-e[0], e[1].name))
+        for _, p in group[max(0, limit) :]:
+            if p == spare_path:
+                continue
+            try:
+                storage.delete(p)
+            except OSError as exc:
+                log.warning("autosave %s: not deleted: %s", p, exc)
+                continue
+            gone.append(p)
+    return gone
 
 
 def examples_dir() -> Path:

@@ -32,8 +32,11 @@ class LoadScene(Scene):
 
     def refresh(self) -> None:
         """Read the saves folder and the examples again."""
+        folder = paths.saves_dir_to_read()
+        if health.problem(health.SAVES) is None:
+            saves.migrate_autosave(folder)  # the old single autosave gets its game's own slot
         try:
-            self.mine = saves.list_saves(paths.saves_dir_to_read(), rules_for)
+            self.mine = saves.list_saves(folder, rules_for)
         except OSError as exc:
             self.mine = []
             self.message = str(exc)
@@ -86,6 +89,8 @@ class LoadScene(Scene):
     def rows(self) -> list[tuple[str, Any, pygame.Rect]]:
         """("head", title) and ("save", SaveInfo) rows with where they are drawn."""
         out: list[tuple[str, Any]] = [("head", t("load.yours"))]
+        if any(i.is_autosave for i in self.mine):  # the bound on autosaves, said once
+            out.append(("empty", t("load.autosave_note", n=saves.MAX_AUTOSAVES)))
         out += [("save", i) for i in self.mine] or [("empty", t("load.none"))]
         out += [("head", t("load.examples"))] + [("save", i) for i in self.examples]
         placed = []
@@ -184,6 +189,10 @@ class LoadScene(Scene):
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and mode / players / round / leader / date."""
         title = info.title
+        if info.is_autosave and not info.damaged:
+            # Marked as an autosave, by its players (a named save's label is never used).
+            seats = ", ".join(localise_name(n, i) for i, n in enumerate(info.names))
+            title = t("load.autosave", names=seats, started=_when(info.created))
         example = f"load.example.{info.path.stem}"
         if has(example) and any(info.path == e.path for e in self.examples):
             title = t(example)  # the examples we ship have their titles in every language

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app import paths, saves
+from hercules.app import health, paths, saves
 
 from .. import draw as D
 from ..scene import Scene
@@ -144,19 +144,87 @@ class PauseOverlay(Overlay):
         self.app.nav.settings()
 
     def leave(self) -> None:
-        self.app.push(ConfirmOverlay(self.app, lambda: t("confirm.leave"), self.app.nav.title))
+        """Ask before leaving, saying what becomes of the game; leaving autosaves it first."""
+        self.app.push(
+            ConfirmOverlay(
+                self.app,
+                lambda: t("confirm.leave"),
+                self.leave_now,
+                body=lambda: leave_words(self.table),
+            )
+        )
+
+    def leave_now(self) -> None:
+        """Autosave the game as it stands (what was played this turn too), then the title."""
+        if leave_words_key(self.table) in ("leave.autosaved", "leave.finished"):
+            self.table.save_to(None)
+        self.app.nav.title()
+
+
+def leave_words_key(table: Any) -> str:
+    """Which words say what leaving does to ``table``'s game (a ``leave.*`` key).
+
+    Autosaved (Continue resumes it), finished (its autosave stays, marked finished), not
+    saved automatically (a replay, or a table told not to), or saving is off.
+    """
+    if not getattr(table, "autosave", False):
+        return "leave.not_saved"
+    if health.problem(health.SAVES) is not None:
+        return "leave.saving_off"
+    ctl = getattr(table, "ctl", None)
+    if ctl is not None and ctl.is_over:
+        return "leave.finished"
+    return "leave.autosaved"
+
+
+def leave_words(table: Any) -> str:
+    """What leaving does to ``table``'s game, in the player's language."""
+    return t(leave_words_key(table))
 
 
 class ConfirmOverlay(Overlay):
-    """Are you sure? Yes runs ``on_yes``; No closes."""
+    """Are you sure? Yes runs ``on_yes``; No (or Esc) closes, nothing done.
+
+    ``body`` (text, or a function giving it in the current language) says what Yes will
+    do, in a few wrapped lines under the question.
+    """
 
     height = 240
 
     def __init__(
-        self, app: Any, question: str | Callable[[], str], on_yes: Callable[[], None]
+        self,
+        app: Any,
+        question: str | Callable[[], str],
+        on_yes: Callable[[], None],
+        body: str | Callable[[], str] | None = None,
     ) -> None:
         super().__init__(app, question)
         self.on_yes = on_yes
+        self.body = body
+
+    def build(self) -> None:
+        """Room for the body: two lines fit the plain dialog, each further line adds one."""
+        lines = len(self.body_lines())
+        self.height = type(self).height + 26 * max(0, lines - 2)
+        super().build()
+
+    def body_lines(self) -> list[str]:
+        """The body wrapped to the panel (at most five lines)."""
+        text = self.body_text()
+        return FONTS.wrap(text, 18, self.width - 64)[:5] if text else []
+
+    def body_text(self) -> str:
+        """The body in the current language ("" without one)."""
+        if self.body is None:
+            return ""
+        return self.body() if callable(self.body) else self.body
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The body's lines between the question and the buttons."""
+        y = self.box.y + 76
+        for line in self.body_lines():
+            FONTS.blit(surface, line, 18, colour("text_light"), (self.box.centerx, y), "midtop")
+            y += 26
 
     def build_widgets(self) -> None:
         w, h = 180, 48

@@ -30,8 +30,18 @@ def _closest(table: dict[str, float], value: float) -> str:
 class SettingsScene(Scene):
     """Change how the game plays and looks; every change is saved at once."""
 
-    ROWS = ("language", "animation", "bots", "window", "scale", "palette", "confirm", "reasoning")
-    ROW_H = 62
+    ROWS = (
+        "language",
+        "animation",
+        "bots",
+        "window",
+        "scale",
+        "palette",
+        "confirm",
+        "ask_labour",
+        "reasoning",
+    )
+    ROW_H = 54  # nine rows and Back fit a 720-pixel window
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -96,6 +106,9 @@ class SettingsScene(Scene):
             t("settings.yes") if s.confirm_end_turn else t("settings.no"),
         )
         menu(
+            "ask_labour",
+            [t("settings.yes"), t("settings.no")],
+            t("settings.yes") if s.confirm_end_with_labour else t("settings.no"),
             "reasoning",
             [t("settings.yes"), t("settings.no")],
             t("settings.yes") if s.show_bot_reasoning else t("settings.no"),
@@ -136,6 +149,8 @@ class SettingsScene(Scene):
             set_palette(s.palette)
         elif key == "confirm":
             s.confirm_end_turn = text == t("settings.yes")
+        elif key == "ask_labour":
+            s.confirm_end_with_labour = text == t("settings.yes")
         elif key == "reasoning":
             s.show_bot_reasoning = text == t("settings.yes")
         self.problem = self.app.save_settings() or ""

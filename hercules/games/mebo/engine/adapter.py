@@ -53,6 +53,16 @@ class HerculesRules:
         """The random generator's state: when it moves, something random happened (no undo)."""
         return state.rng
 
+    def reveals(self, before: GameState, after: GameState, events: list[Any]) -> bool:
+        """True when a step brought something random or hidden to light: no undo past it.
+
+        Random: the generator moved (the roll, a re-roll, the white die). Hidden: a card
+        came face up that was not (taking a Demigod or the top card above column 12 turns
+        up the next card of a shuffled stack). The vase stacks are not counted: their
+        order is printed in the rules, so the card under a taken vase was known already.
+        """
+        return before.rng != after.rng or bool(_face_up(after) - _face_up(before))
+
     # --- what a save module needs -------------------------------------------------------------
 
     #: The engine's errors that mean the data is bad (malformed, impossible or illegal).
@@ -117,3 +127,11 @@ class HerculesRules:
 
 
 RULES = HerculesRules()
+
+
+def _face_up(state: GameState) -> set[str]:
+    """The cards showing on top of the shuffled stacks (the Demigod decks, above column 12)."""
+    shown = {stack[-1] for stack in state.demigod_stacks if stack}
+    if state.top:
+        shown.add(state.top[-1])
+    return shown

@@ -17,6 +17,7 @@ from hercules.games.mebo.engine.actions import (
     ERASE,
     LABOUR,
     POWER,
+    REST,
     RETURN_CUBE,
     TURN_UP,
     USE,
@@ -29,6 +30,9 @@ from hercules.ui.theme import FONTS, colour, player_style
 
 from . import art
 from .describe import arithmetic, card_name, labour_title, reason_text
+
+#: The decisions taken while resting (the rest itself is ``REST``).
+_RESTING = frozenset({RETURN_CUBE, TURN_UP, ERASE})
 
 
 class ChooseDeckOverlay(Overlay):
@@ -94,15 +98,59 @@ class RestOverlay(Overlay):
         self.table = table
         self.cards: list[tuple[str, Any, pygame.Rect]] = []
 
+    def rest_start(self) -> int | None:
+        """The index in the history of the action that began this rest, or None.
+
+        Found by walking back over this rest's own decisions (cubes back, a god turned
+        up, circles erased) to the rest itself.
+        """
+        history = self.table.ctl.history
+        seat = self.table.state.current
+        i = len(history) - 1
+        while i >= 0 and history[i].seat == seat and history[i].action.kind in _RESTING:
+            i -= 1
+        if i >= 0 and history[i].seat == seat and history[i].action.kind == REST:
+            return i
+        return None
+
+    def can_cancel(self) -> bool:
+        """True when the whole rest can be taken back (not when it began before a resume)."""
+        ctl = self.table.ctl
+        start = self.rest_start()
+        return start is not None and start >= getattr(ctl, "resumed_at", 0) and ctl.can_undo()
+
+    def cancel(self) -> None:
+        """Take the rest back, with the choices made in it: the turn is as it was before R."""
+        start = self.rest_start()
+        if start is None or not self.can_cancel():
+            self.table.say(t("rest.cannot_cancel"))
+            return
+        if self.app.top is self:
+            self.app.pop()
+        ctl = self.table.ctl
+        while len(ctl.history) > start and ctl.undo() is not None:
+            pass
+        self.table.say(t("rest.cancelled"))
+
     def on_escape(self) -> None:
-        """Esc finishes the rest (the rest has begun and cannot be taken back)."""
-        self.finish()
+        """Esc cancels the rest (nothing changes), when it can be taken back."""
+        self.cancel()
 
     def build_widgets(self) -> None:
+        y = self.box.bottom - 70
+        # Finish first: the dialog's main answer (Enter-like), then Cancel to its left.
         self.button(
-            pygame.Rect(self.box.centerx - 120, self.box.bottom - 70, 240, 48),
+            pygame.Rect(self.box.centerx + 10, y, 240, 48),
             t("rest.done"),
             self.finish,
+        )
+        cancellable = self.can_cancel()
+        self.btn_cancel = self.button(
+            pygame.Rect(self.box.centerx - 250, y, 240, 48),
+            t("btn.cancel"),
+            self.cancel,
+            enabled=cancellable,
+            tip=None if cancellable else t("rest.cannot_cancel"),
         )
 
     def finish(self) -> None:

@@ -41,6 +41,9 @@ from .recap import recap_lines, recap_rect
 from .texts import notice_text, prompt_text
 from .zoom import CardZoom
 
+#: Seconds the next seat waits while the human's decision that ended a turn can be undone.
+UNDO_GRACE = 1.5
+
 
 def refusal(err: Exception) -> str:
     """Why the game refused an action, in words (the engine's typed reason, translated)."""
@@ -239,9 +242,14 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def undo(self) -> None:
-        """Ctrl+Z: take back the last action of this turn, if nothing random came after it."""
-        if self.ctl.undo() is None:
-            self.say(t("msg.cannot_undo"))
+        """Ctrl+Z: take back the last decision, back to the last roll or card turned up.
+
+        At the edge nothing happens and the table says why (the controller's reason).
+        """
+        why = getattr(self.ctl, "undo_refusal", lambda: "")()
+        if why or self.ctl.undo() is None:
+            key = f"msg.cannot_undo.{why}"
+            self.say(t(key) if why and has(key) else t("msg.cannot_undo"))
 
     # --- saving (the game's saver) ------------------------------------------------------------
     @property
@@ -347,6 +355,10 @@ class TableScene(Scene):
         # Chance steps, Hades and bots play at a readable pace.
         self.wait += dt
         delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        if delay and self.ctl.can_undo():
+            # The human's last decision ended the turn but may still be taken back: the
+            # next seat waits a moment longer, so that Undo can be reached in time.
+            delay = max(delay, UNDO_GRACE)
         if self.ctl.bot_thinking() or self.wait >= delay:
             if self.ctl.step() is not None:
                 self.wait = 0.0
@@ -654,6 +666,22 @@ class TableScene(Scene):
         action = next((a for a in self.ctl.legal() if a.kind == kind), None)
         if action is None:
             self.say(t("msg.not_now"))
+            return
+        reach = self.labour_ways(self.ctl.legal()) if kind == END_TURN else {}
+        if reach and self.app.settings.confirm_end_with_labour:
+
+            def give_up() -> None:
+                self.send(action)
+
+            def body() -> str:
+                return t(
+                    "confirm.end_with_labour.body",
+                    labours=", ".join(labour_title(c) for c in sorted(reach)),
+                )
+
+            self.app.push(
+                ConfirmOverlay(self.app, lambda: t("confirm.end_with_labour"), give_up, body)
+            )
             return
         if kind == END_TURN and self.app.settings.confirm_end_turn:
 
