@@ -109,6 +109,8 @@ class SettingsScene(Scene):
             "ask_labour",
             [t("settings.yes"), t("settings.no")],
             t("settings.yes") if s.confirm_end_with_labour else t("settings.no"),
+        )
+        menu(
             "reasoning",
             [t("settings.yes"), t("settings.no")],
             t("settings.yes") if s.show_bot_reasoning else t("settings.no"),
