@@ -216,4 +216,7 @@ def test_the_labour_way_choice_says_which_deck_each_way_earns_and_its_title_fits
     texts = [text for text, _ in dialog.options]
     assert any("2 + 2 = 4: earns" in x and "Hestia" in x for x in texts)
     assert any("2 × 2 = 4: earns" in x and "Pan" in x for x in texts)
+    for button in dialog.actions:
+        assert button.font.size(button.text)[0] <= button.rect.w - 6  # every option fits
+        assert dialog.box.contains(button.rect)
     ctl.close()

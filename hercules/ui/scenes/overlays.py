@@ -96,10 +96,13 @@ class Overlay(Scene):
             colour("gold_dark"),
             2,
         )
+        heading = self.heading()
+        # The title fits its panel whatever the language and text size (smaller, never cut).
+        size = FONTS.fit(heading, self.px(24), self.box.w - 40, "bold", smallest=14)
         FONTS.blit(
             surface,
-            self.heading(),
-            24,
+            heading,
+            size,
             colour("highlight"),
             (self.box.centerx, self.box.y + 26),
             "midtop",
@@ -252,8 +255,15 @@ class ChoiceOverlay(Overlay):
         self.options = options
         self.height = 140 + 60 * len(options)
 
+    def build(self) -> None:
+        """As wide as its longest option needs (an option may say what it earns)."""
+        font = self.app.ui.get_theme().get_font(["button"])
+        longest = max((font.size(text)[0] for text, _ in self.options), default=0)
+        self.width = min(self.app.size[0] - 80, max(560, longest + 80))
+        super().build()
+
     def build_widgets(self) -> None:
-        w, h = 360, 48
+        w, h = self.box.w - 60, 48
         x = self.box.centerx - w // 2
         y = self.box.y + 80
         for text, action in self.options:

@@ -98,7 +98,9 @@ def labour_lines(p: LabourPreview) -> list[str]:
     if p.jump_vp:
         lines.append(t("preview.jump", vp=p.jump_vp))
     if p.decks:
-        lines.append(t("preview.choose", decks=" / ".join(t(f"deck.{d}") for d in p.decks)))
+        lines.append(
+            t("preview.choose", decks=t("preview.or").join(t(f"deck.{d}") for d in p.decks))
+        )
     if p.ends_game:
         lines.append(t("preview.ends"))
     return lines
@@ -147,7 +149,7 @@ def way_line(p: LabourPreview) -> str:
     """One labour way's gains in a few words (for the choice of operation)."""
     parts = [card_name(cid) for cid in p.cards]
     if p.decks:
-        parts.append(" / ".join(t(f"deck.{d}") for d in p.decks))
+        parts.append(t("preview.or").join(t(f"deck.{d}") for d in p.decks))
     return ", ".join(parts) if parts else t("preview.nothing")
 
 
