@@ -17,7 +17,13 @@ from hercules.app.settings import Settings, save_settings
 from . import draw as D
 from . import strings
 from .draw import clear_text_caches
-from .memory import MemoryKeeper, compact_theme_ids, freeze_startup_objects, tune_allocator
+from .memory import (
+    MemoryKeeper,
+    compact_theme_ids,
+    freeze_startup_objects,
+    limit_shape_cache,
+    tune_allocator,
+)
 from .nav import Navigator
 from .scene import Scene, SceneStack
 from .theme import FONTS, colour, gui_theme, set_palette
@@ -140,6 +146,7 @@ class App:
             size, gui_theme(self.settings.ui_scale), enable_live_theme_updates=False
         )
         compact_theme_ids(ui.get_theme())  # its memo's keys grow to megabytes otherwise
+        limit_shape_cache(ui.get_theme())  # its sheets of drawn shapes are never given back
         return ui
 
     def set_text_scale(self, scale: float) -> None:

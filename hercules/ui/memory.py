@@ -169,3 +169,21 @@ def compact_theme_ids(theme: Any) -> None:
         return found
 
     theme.build_all_combined_ids = build_all_combined_ids
+
+
+def limit_shape_cache(theme: Any) -> None:
+    """Keep pygame_gui's cache of drawn widget shapes to its first 4 MB sheet (0.6.14).
+
+    The theme's ``shape_cache`` packs drawn buttons into 1024×1024 sheets and adds sheets,
+    up to three (12 MB), as widgets of new sizes are drawn; they are never given back. With
+    one sheet, when it is full the cache forgets its least used shapes instead (its own
+    "low on space" path), and a forgotten shape is only drawn again.
+    """
+    cache = getattr(theme, "shape_cache", None)
+    if cache is None or not hasattr(cache, "_expand_lt_cache"):
+        return
+
+    def expand() -> None:
+        cache.low_on_space = True
+
+    cache._expand_lt_cache = expand

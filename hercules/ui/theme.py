@@ -11,7 +11,7 @@ import pygame
 
 from .surfaces import MB, SurfaceCache
 
-TEXT_BYTES = 10 * MB  #: rendered text kept for reuse, at most
+TEXT_BYTES = 6 * MB  #: rendered text kept for reuse, at most
 MAX_WRAPPED = 2000  #: wrapped paragraphs kept, at most
 
 Colour = tuple[int, ...]

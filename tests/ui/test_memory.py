@@ -8,6 +8,9 @@ import weakref
 import pygame
 import pygame_gui
 
+from hercules.games.mebo.ui import art
+from hercules.games.mebo.ui.setup import start_game
+from hercules.games.mebo.ui.table import TableScene
 from hercules.ui import memory
 from hercules.ui.memory import MAX_INTERVAL, MIN_INTERVAL, TRIM_INTERVAL, MemoryKeeper
 from hercules.ui.theme import gui_theme
@@ -127,3 +130,22 @@ def test_start_up_objects_are_frozen_once_per_process(app):
     # The app froze what was alive when it opened; a second app does not freeze again.
     assert gc.get_freeze_count() > 0
     assert not memory.freeze_startup_objects()
+
+
+def test_pygame_gui_keeps_one_sheet_of_drawn_shapes(app):
+    cache = app.ui.get_theme().shape_cache
+    assert len(cache.cache_surfaces) == 1
+    cache._expand_lt_cache()  # what a full sheet would ask for
+    assert len(cache.cache_surfaces) == 1 and cache.low_on_space  # it forgets instead
+    cache.update()  # and its own clean-up runs
+    assert len(cache.cache_surfaces) == 1
+
+
+def test_leaving_a_table_frees_its_pictures(app):
+    ctl, names = start_game("standard", ["human", "easy"], seed=2)
+    app.push(TableScene(app, ctl, names))
+    app.frame(1 / 60)
+    assert art._card_face.cache.bytes > 0  # the table drew its cards
+    app.nav.title()
+    assert art._card_face.cache.bytes == 0 and art.emblem.cache.bytes == 0
+    assert app.memory.due

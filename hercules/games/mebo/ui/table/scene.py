@@ -25,6 +25,7 @@ from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import has, t
 
+from .. import art
 from ..describe import arithmetic, labour_title, record_items
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
@@ -39,7 +40,7 @@ from .painter import TablePainter
 from .painter_pnp import PnpPainter
 from .recap import recap_lines, recap_rect
 from .texts import notice_text, prompt_text
-from .zoom import CardZoom
+from .zoom import CardZoom, forget_zoom_pictures
 
 #: Seconds the next seat waits while the human's decision that ended a turn can be undone.
 UNDO_GRACE = 1.5
@@ -180,10 +181,13 @@ class TableScene(Scene):
         super().relocalize()
 
     def exit(self) -> None:
-        """Leave the table: stop the bot worker, finish writing saves."""
+        """Leave the table: stop the bot worker, finish writing saves, free its pictures."""
         super().exit()
         self.ctl.close()
         self.close_saves()
+        art.forget_pictures()
+        forget_zoom_pictures()
+        self.app.memory.note_garbage()
 
     def resume(self) -> None:
         """Back from an overlay (the settings may have changed: the log follows them)."""
