@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+
+import pygame
 import pytest
 from support.mouse import click, click_widget, frames, key, play_some_turns
 
@@ -259,3 +262,29 @@ def test_a_replay_always_says_it_is_a_replay_never_consulting_the_oracle(folder)
     assert replay.frame().heading == "Replay · the end"
     assert "round" in seen  # the rolls were passed through too
     app.close()
+
+
+def test_a_long_load_list_scrolls_to_its_end_and_no_further(folder):
+    example = next(p for p in saves.example_saves() if "midgame" in p.name)
+    paths.saves_dir().mkdir(parents=True, exist_ok=True)
+    for i in range(14):
+        shutil.copy(example, paths.saves_dir() / f"copy {i:02d}.json")
+    app = App((1280, 720), Settings(animation_speed=0.0, bot_delay=0.0))
+    try:
+        app.nav.title()
+        app.nav.load()
+        frames(app, 1)
+        load = app.top
+        assert isinstance(load, LoadScene) and len(load.mine) == 14
+        sc = load.scroller
+        assert sc.scrollable
+        for _ in range(200):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+        frames(app, 1)
+        assert sc.offset == sc.max_offset  # at the end, and not past it
+        *_, (kind, item, rect) = load.rows()
+        assert kind == "save" and rect.bottom <= load.box.bottom  # the last example in view
+        click(app, rect.center)
+        assert load.selected is item
+    finally:
+        app.close()

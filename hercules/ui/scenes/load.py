@@ -14,6 +14,7 @@ from hercules.app.registry import games, rules_for
 from .. import draw as D
 from ..names import localise_name
 from ..scene import Scene
+from ..scroll import BAR_W, Scroller
 from ..strings import has, language, t
 from ..theme import FONTS, colour
 
@@ -27,7 +28,7 @@ class LoadScene(Scene):
         super().__init__(app)
         self.selected: saves.SaveInfo | None = None
         self.message = ""
-        self.scroll = 0
+        self.scroller = Scroller(pygame.Rect(0, 0, 1, 1), 0)
         self.refresh()
 
     def refresh(self) -> None:
@@ -53,6 +54,10 @@ class LoadScene(Scene):
         w, h = self.app.size
         # Room under the list for one line of message above the buttons (at h - 90).
         self.box = pygame.Rect(60, 40, w - 120, h - 176)
+        offset = self.scroller.offset
+        self.scroller = Scroller(self.box.inflate(-8, -8), 0, step=self.px(self.ROW))
+        self.rows()  # measures the list for the scroller
+        self.scroller.scroll_to(offset)
         ui = self.app.ui
         y = h - 90
         bw = 180
@@ -94,14 +99,21 @@ class LoadScene(Scene):
         out += [("save", i) for i in self.mine] or [("empty", t("load.none"))]
         out += [("head", t("load.examples"))] + [("save", i) for i in self.examples]
         placed = []
-        y = self.box.y + 16 - self.scroll * self.ROW
+        top = self.box.y + 16
+        y = top - self.scroller.offset
+        width = self.box.w - 32 - BAR_W - 8  # the scrollbar has the right edge
         for kind, item in out:
-            h = 40 if kind != "save" else self.ROW
-            placed.append((kind, item, pygame.Rect(self.box.x + 16, y, self.box.w - 32, h - 4)))
+            h = self.px(40) if kind != "save" else self.px(self.ROW)
+            placed.append((kind, item, pygame.Rect(self.box.x + 16, y, width, h - 4)))
             y += h
+        # The list is as tall as its rows: the scrollbar and the wheel stop at its end.
+        self.scroller.content_h = y + self.scroller.offset - top + 16
+        self.scroller.scroll_to(self.scroller.offset)
         return placed
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.scroller.handle_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.btn_back:
                 self.app.pop()
@@ -125,8 +137,6 @@ class LoadScene(Scene):
                     elif item.damaged:
                         self.message = refusal(item.error_kind, item.error)
                     self.update_buttons()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -234,10 +244,17 @@ class LoadScene(Scene):
                 continue
             if kind == "head":
                 FONTS.blit(
-                    surface, item, 22, colour("highlight"), (rect.x, rect.y + 8), "topleft", "bold"
+                    surface,
+                    item,
+                    self.px(22),
+                    colour("highlight"),
+                    (rect.x, rect.y + 8),
+                    "topleft",
+                    "bold",
                 )
             elif kind == "empty":
-                FONTS.blit(surface, item, 18, colour("text_dim"), (rect.x + 12, rect.y + 10))
+                size = FONTS.fit(item, self.px(18), rect.w - 24, smallest=12)
+                FONTS.blit(surface, item, size, colour("text_dim"), (rect.x + 12, rect.y + 10))
             else:
                 chosen = self.selected is not None and item.path == self.selected.path
                 fill = colour("panel_light") if chosen else (70, 54, 44)
@@ -246,15 +263,17 @@ class LoadScene(Scene):
                     pygame.draw.rect(surface, colour("highlight"), rect, 2, border_radius=6)
                 title, line = self.describe(item)
                 c = colour("text_dim") if item.damaged else colour("text_light")
-                FONTS.blit(surface, title, 18, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
+                big, small = self.px(18), self.px(16)
+                FONTS.blit(surface, title, big, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
                 FONTS.blit(
                     surface,
-                    one_line(line, 16, rect.w - 24),
-                    16,
+                    one_line(line, small, rect.w - 24),
+                    small,
                     colour("highlight") if item.damaged else colour("text_dim"),
-                    (rect.x + 12, rect.y + 28),
+                    (rect.x + 12, rect.y + 4 + round(big * 1.35)),
                 )
         surface.set_clip(clip)
+        self.scroller.draw(surface)
         if self.message:
             FONTS.blit(
                 surface,
