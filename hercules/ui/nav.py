@@ -41,9 +41,9 @@ class Navigator:
         """The load screen over the current one."""
         self.app.push(LoadScene(self.app))
 
-    def confirm(self, question: Any, on_yes: Any) -> None:
-        """Ask a yes/no question over the current screen."""
-        self.app.push(ConfirmOverlay(self.app, question, on_yes))
+    def confirm(self, question: Any, on_yes: Any, body: Any = None) -> None:
+        """Ask a yes/no question over the current screen; ``body`` says what Yes will do."""
+        self.app.push(ConfirmOverlay(self.app, question, on_yes, body))
 
     def new_game(self) -> None:
         """New game: choose a game of the box (straight to its setup when there is one)."""

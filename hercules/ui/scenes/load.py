@@ -157,7 +157,11 @@ class LoadScene(Scene):
             def question() -> str:
                 return t("load.open_edited", name=sel.title)
 
-            self.app.nav.confirm(question, lambda: self.open_file(sel.path, replay, True))
+            self.app.nav.confirm(
+                question,
+                lambda: self.open_file(sel.path, replay, True),
+                lambda: t("load.open_edited_body"),
+            )
             return
         self.open_file(sel.path, replay, False)
 
@@ -194,7 +198,7 @@ class LoadScene(Scene):
         def question() -> str:
             return t("load.confirm_delete", name=sel.title)
 
-        self.app.nav.confirm(question, delete)
+        self.app.nav.confirm(question, delete, lambda: t("load.confirm_delete_body"))
 
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and mode / players / round / leader / date."""

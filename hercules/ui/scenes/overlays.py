@@ -335,6 +335,7 @@ class SaveOverlay(Overlay):
             self.app,
             lambda: _overwrite_question(taken.title, ask.width - 48, language()),
             partial(self.write, taken.path, label),
+            lambda: t("save.overwrite_body"),
         )
         ask.width = 800  # room for the question with a long name, in every language
         self.app.push(ask)

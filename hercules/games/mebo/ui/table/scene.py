@@ -692,6 +692,13 @@ class TableScene(Scene):
             def end_turn() -> None:
                 self.send(action)
 
-            self.app.push(ConfirmOverlay(self.app, lambda: t("confirm.end_turn"), end_turn))
+            self.app.push(
+                ConfirmOverlay(
+                    self.app,
+                    lambda: t("confirm.end_turn"),
+                    end_turn,
+                    lambda: t("confirm.end_turn_body"),
+                )
+            )
             return
         self.send(action)
