@@ -2,7 +2,8 @@
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
     load,replay,stop} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
-    [--lang L] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap] [--reasoning]
+    [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
+    [--reasoning]
 """
 
 from __future__ import annotations
@@ -184,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo", "pnp"))
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
+    p.add_argument(
+        "--scale", type=int, default=100, choices=(75, 100, 125, 150, 200), help="text size, %%"
+    )
     p.add_argument("--crowd", type=int, default=0, help="give every seat N cards (game scene)")
     p.add_argument("--zoom", default="", help="x,y to right-click (to enlarge a card)")
     p.add_argument("--log-up", type=int, default=0, help="wheel notches to scroll the log up")
@@ -197,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--size must look like 1600x900, not {args.size!r}")
     if args.mode == "solo":
         args.players = 2
-    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=args.lang)
+    settings = Settings(
+        animation_speed=0.0, bot_delay=0.0, language=args.lang, ui_scale=args.scale / 100
+    )
     settings.show_bot_reasoning = args.reasoning
     app = App((w, h), settings)
     build(app, args)

@@ -208,13 +208,17 @@ class ConfirmOverlay(Overlay):
     def build(self) -> None:
         """Room for the body: two lines fit the plain dialog, each further line adds one."""
         lines = len(self.body_lines())
-        self.height = type(self).height + 26 * max(0, lines - 2)
+        self.height = type(self).height + max(0, lines * self.body_step() - 2 * 26)
         super().build()
+
+    def body_step(self) -> int:
+        """The body's line height at the player's text scale."""
+        return round(self.px(18) * 1.45)
 
     def body_lines(self) -> list[str]:
         """The body wrapped to the panel (at most five lines)."""
         text = self.body_text()
-        return FONTS.wrap(text, 18, self.width - 64)[:5] if text else []
+        return FONTS.wrap(text, self.px(18), self.width - 64)[:5] if text else []
 
     def body_text(self) -> str:
         """The body in the current language ("" without one)."""
@@ -226,8 +230,9 @@ class ConfirmOverlay(Overlay):
         """The body's lines between the question and the buttons."""
         y = self.box.y + 76
         for line in self.body_lines():
-            FONTS.blit(surface, line, 18, colour("text_light"), (self.box.centerx, y), "midtop")
-            y += 26
+            size = self.px(18)
+            FONTS.blit(surface, line, size, colour("text_light"), (self.box.centerx, y), "midtop")
+            y += self.body_step()
 
     def build_widgets(self) -> None:
         w, h = 180, 48

@@ -232,7 +232,8 @@ class RestOverlay(Overlay):
         s = self.table.state
         pnp = s.config.variant.sheet
         text = t("rest.help_pnp" if pnp else "rest.help", cubes=3 - s.rest_cubes)
-        size = 18 if len(FONTS.wrap(text, 18, self.box.w - 48)) == 1 else 16
+        big = self.px(18)
+        size = big if len(FONTS.wrap(text, big, self.box.w - 48)) == 1 else self.px(16)
         lines = FONTS.wrap(text, size, self.box.w - 48)[:2]  # two lines fit above the cards
         y = self.box.y + (70 if len(lines) == 1 else 62)
         for line in lines:
@@ -334,8 +335,9 @@ class HintOverlay(Overlay):
     def draw_body(self, surface: pygame.Surface) -> None:
         y = self.box.y + 72
         for line in self.lines:
-            for wl in FONTS.wrap(line, 18, self.box.w - 48) if line else [""]:
+            size = self.px(18)
+            for wl in FONTS.wrap(line, size, self.box.w - 48) if line else [""]:
                 if y > self.box.bottom - 100:
                     return
-                FONTS.blit(surface, wl, 18, colour("text_light"), (self.box.x + 24, y))
-                y += 24
+                FONTS.blit(surface, wl, size, colour("text_light"), (self.box.x + 24, y))
+                y += round(size * 1.33)
