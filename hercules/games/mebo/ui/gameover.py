@@ -168,7 +168,7 @@ class GameOverScene(Scene):
             x = table.x + label_w + k * col_w + col_w // 2
             name = seat_name(self.names, p.seat)
             fit = FONTS.fit(name, size, col_w - 8, "bold", smallest=11)
-            FONTS.blit(surface, name, fit, st["colour"], (x, y), "midtop", "bold")
+            FONTS.blit(surface, name, fit, readable(st["colour"]), (x, y), "midtop", "bold")
         y = table.y + 12 + row_h
         for i, (label, vals) in enumerate(rows):
             if i % 2 == 0:
@@ -268,7 +268,9 @@ class GameOverScene(Scene):
             )
         last = len(self.rounds) - 1
         tick = max(1, last // 8)
-        for r in range(0, last + 1, tick):
+        # Every tick-th round, and always the end (a label too close to it gives way).
+        marks = [r for r in range(0, last + 1, tick) if r == last or last - r >= tick * 0.6]
+        for r in sorted(set(marks) | {last}):
             x = plot.x + plot.w * r // max(1, last)
             FONTS.blit(
                 surface,
@@ -284,8 +286,15 @@ class GameOverScene(Scene):
                 (plot.x + plot.w * r // max(1, last), plot.bottom - plot.h * totals[seat] // most)
                 for r, totals in enumerate(self.rounds)
             ]
-            pygame.draw.lines(surface, st["colour"], False, pts, 3)
+            pygame.draw.lines(surface, readable(st["colour"]), False, pts, 3)
             D.shape(surface, st["shape"], pts[-1], 7, st["colour"], st["dark"])
+
+
+def readable(c: Any) -> Any:
+    """A player's colour made light enough to read on the dark panels (Hades' is navy)."""
+    if 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] >= 90:
+        return c
+    return D.mix(c, (235, 228, 214), 0.55)
 
 
 def score_by_round(state: Any, controller: Any) -> list[list[int]]:
