@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    load,replay,stop,ways} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
     [--reasoning]
 """
@@ -42,6 +42,7 @@ SCENES = (
     "load",
     "replay",
     "stop",
+    "ways",
 )
 
 
@@ -159,6 +160,24 @@ def build(app: App, args: argparse.Namespace) -> None:
         if short:  # the labour with the most stops, then the highest
             labour = max(short, key=lambda c: (len({a.target for a in short[c]}), c))
             table.click(table.layout.columns[labour].center)  # aims at its stops
+        return
+    elif args.scene == "ways":  # a labour two operations reach: the choice of way
+        play_until(
+            ctl,
+            rng,
+            lambda c: (
+                c.state.round >= args.round
+                and c.human_to_act()
+                and c.state.prompt == "action"
+                and any(len({a.op for a in w}) > 1 for w in table.labour_ways(c.legal()).values())
+            ),
+        )
+        table.anim.skip()
+        table.update(0.0)
+        table.dismiss_recap()
+        ways = table.labour_ways(ctl.legal())
+        labour = next(c for c, w in sorted(ways.items()) if len({a.op for a in w}) > 1)
+        table.click(table.layout.columns[labour].center)  # opens the choice of way
         return
     elif args.scene == "gameover":
         play_until(ctl, rng, lambda c: False)
