@@ -9,10 +9,12 @@ import pytest
 
 from hercules.app.settings import Settings
 from hercules.games.mebo.engine import card_set
+from hercules.games.mebo.ui import art
 from hercules.games.mebo.ui.rules import RulesScene, card_line
 from hercules.ui.app import App
 from hercules.ui.scroll import Scroller
 from hercules.ui.strings import set_language, t
+from hercules.ui.theme import colour
 from tests.support.mouse import frames, key
 
 INTERNAL_ID = re.compile(r"\b(?:[A-Z]{3}-\d{2}|GOD-[A-Z]+|VAS-\d-\d)\b")
@@ -132,3 +134,17 @@ def test_at_150_percent_text_the_rules_still_fit_and_scroll_to_their_end(size):
         assert scene.scroller.offset == scene.scroller.max_offset > 0
     finally:
         app.close()
+
+
+def test_a_card_with_a_torch_shows_a_drawn_torch(app):
+    card = next(c for c in card_set().demigods if c.torches)
+    plain = next(c for c in card_set().demigods if not c.torches and c.deck == card.deck)
+    flame = colour("flame")
+
+    def flames(cid: str) -> int:
+        face = art.card_face(cid, 120, 170)
+        return sum(
+            1 for x in range(0, 40) for y in range(0, 90) if tuple(face.get_at((x, y)))[:3] == flame
+        )
+
+    assert flames(card.id) > 0 and flames(plain.id) == 0

@@ -18,6 +18,8 @@ from hercules.ui.strings import language, tr
 from hercules.ui.surfaces import surface_cache
 from hercules.ui.theme import FONTS, Colour, asset_text, colour, deck_colour, theme_data
 
+from .icons import torch
+
 SYMBOL_GLYPH = {"add": "+", "sub": "\u2212", "mul": "\u00d7", "div": "\u00f7"}
 OP_GLYPH = SYMBOL_GLYPH
 
@@ -171,9 +173,12 @@ def _card_face(card_id: str, w: int, h: int, face_up: bool, dim: bool, lang: str
         for sym in syms:
             symbol_icon(s, sym, (x, y), r, shade(band, 0.8))
             x += 2 * r + 2
-    if card.torches:
+    if card.torches:  # the printed torch, and how many players it needs
+        size = max(8, small - 2)
+        mark = torch(size + 2)
+        s.blit(mark, (4, top.bottom + 2))
         FONTS.blit(
-            s, f"\u2020{card.torches}", max(8, small - 2), colour("ink_soft"), (4, top.bottom + 2)
+            s, str(card.torches), size, colour("ink_soft"), (5 + mark.get_width(), top.bottom + 2)
         )
     if dim:
         _dim(s)
