@@ -13,6 +13,8 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -118,24 +120,26 @@ def build(app: App, args: argparse.Namespace) -> None:
     names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
     rng = random.Random(args.seed)
     table = nav.play(spec.id, ctl, names)
-    if args.scene in ("game", "hint"):
-        play_until(
-            ctl,
-            rng,
-            lambda c: (
-                c.state.round >= args.round and c.human_to_act() and c.state.prompt == "action"
-            ),
+
+    def human_to_act_at_round(more: Callable[[Any], bool]) -> Callable[[Any], bool]:
+        """Stop when the human acts in round ``--round`` or later and ``more`` holds."""
+        return lambda c: (
+            c.state.round >= args.round
+            and c.human_to_act()
+            and c.state.prompt == "action"
+            and more(c)
         )
+
+    if args.scene in ("game", "hint"):
+        play_until(ctl, rng, human_to_act_at_round(lambda c: True))
     elif args.scene == "rest":
         play_until(
             ctl,
             rng,
-            lambda c: (
-                c.state.round >= args.round
-                and c.human_to_act()
-                and c.state.prompt == "action"
-                and len(c.state.players[0].cubed) >= 2
-                and any(a.kind == "rest" for a in c.legal())
+            human_to_act_at_round(
+                lambda c: (
+                    len(c.state.players[0].cubed) >= 2 and any(a.kind == "rest" for a in c.legal())
+                )
             ),
         )
         rest = [a for a in ctl.legal() if a.kind == "rest"]
@@ -147,11 +151,8 @@ def build(app: App, args: argparse.Namespace) -> None:
         play_until(
             ctl,
             rng,
-            lambda c: (
-                c.state.round >= args.round
-                and c.human_to_act()
-                and c.state.prompt == "action"
-                and len({a.target for a in c.legal() if a.kind == "labour"}) >= 4
+            human_to_act_at_round(
+                lambda c: len({a.target for a in c.legal() if a.kind == "labour"}) >= 4
             ),
         )
         table.anim.skip()
@@ -165,11 +166,10 @@ def build(app: App, args: argparse.Namespace) -> None:
         play_until(
             ctl,
             rng,
-            lambda c: (
-                c.state.round >= args.round
-                and c.human_to_act()
-                and c.state.prompt == "action"
-                and any(len({a.op for a in w}) > 1 for w in table.labour_ways(c.legal()).values())
+            human_to_act_at_round(
+                lambda c: any(
+                    len({a.op for a in w}) > 1 for w in table.labour_ways(c.legal()).values()
+                )
             ),
         )
         table.anim.skip()

@@ -126,3 +126,27 @@ def play_some_turns(app, table, turns: int, seed: int = 1) -> None:
             ctl.submit(legal[rng.randrange(len(legal))], ctl.actor)
         frames(app, 1)  # dialogs the table opened close themselves once answered
     raise AssertionError("the game did not get that far")
+
+
+def table_when(app, until, kinds=("human", "normal"), seed: int = 11, pick=None):
+    """A table of a standard game played on (the human's picks: ``pick(legal)``, by default
+    the first legal action) until ``until(ctl)`` holds with the human to act; animation
+    skipped and the recap closed, ready for the test's own clicks."""
+    from hercules.games.mebo.ui.setup import start_game
+    from hercules.games.mebo.ui.table import TableScene
+
+    ctl, names = start_game("standard", list(kinds), seed=seed)
+    scene = TableScene(app, ctl, names)
+    app.push(scene)
+    frames(app, 2)
+    for _ in range(3000):
+        if ctl.human_to_act() and ctl.state.prompt == "action" and until(ctl):
+            break
+        if ctl.human_to_act():
+            legal = ctl.legal()
+            ctl.submit(pick(legal) if pick else legal[0], ctl.actor)
+        frames(app, 1)
+    scene.anim.skip()
+    scene.dismiss_recap()
+    frames(app, 1)
+    return scene

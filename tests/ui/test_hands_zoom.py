@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from support.mouse import click, frames
+from support.mouse import click, frames, table_when
 
 from hercules.games.mebo.engine.actions import USE
 from hercules.games.mebo.ui.setup import start_game
@@ -42,20 +42,12 @@ def press(app, key) -> None:
 @pytest.fixture
 def table(app):
     """A two-player table, the human (seat 0) to act with a card in hand."""
-    ctl, names = start_game("standard", ["human", "normal"], seed=11)
-    t = TableScene(app, ctl, names)
-    app.push(t)
-    frames(app, 2)
-    for _ in range(3000):
-        if ctl.human_to_act() and ctl.state.prompt == "action" and ctl.state.players[0].demigods:
-            break
-        if ctl.human_to_act():
-            legal = ctl.legal()
-            ctl.submit(next((a for a in legal if a.kind != USE), legal[0]), ctl.actor)
-        frames(app, 1)
-    t.anim.skip()
-    frames(app, 1)
-    assert ctl.state.players[0].demigods
+    t = table_when(
+        app,
+        lambda c: bool(c.state.players[0].demigods),
+        pick=lambda legal: next((a for a in legal if a.kind != USE), legal[0]),
+    )
+    assert t.ctl.state.players[0].demigods
     return t
 
 

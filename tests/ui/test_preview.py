@@ -6,7 +6,7 @@ import random
 
 import pygame
 import pytest
-from support.mouse import frames
+from support.mouse import frames, table_when
 
 from hercules.games.mebo.engine import apply, legal_actions, score
 from hercules.games.mebo.engine.actions import LABOUR
@@ -138,21 +138,11 @@ def test_the_running_score_splits_into_secured_and_provisional_parts_that_add_up
 @pytest.fixture
 def table(app):
     """A two-player table with the human (seat 0) to act and a labour in reach."""
-    ctl, names = start_game("standard", ["human", "normal"], seed=11)
-    scene = TableScene(app, ctl, names)
-    app.push(scene)
-    frames(app, 2)
-    for _ in range(3000):
-        if ctl.human_to_act() and ctl.state.prompt == "action":
-            if any(a.kind == LABOUR for a in ctl.legal()) and ctl.state.players[0].pos > 0:
-                break
-        if ctl.human_to_act():
-            legal = ctl.legal()
-            ctl.submit(next((a for a in legal if a.kind == LABOUR), legal[0]), ctl.actor)
-        frames(app, 1)
-    scene.anim.skip()
-    frames(app, 1)
-    return scene
+    return table_when(
+        app,
+        lambda c: any(a.kind == LABOUR for a in c.legal()) and c.state.players[0].pos > 0,
+        pick=lambda legal: next((a for a in legal if a.kind == LABOUR), legal[0]),
+    )
 
 
 def hover(app, pos) -> None:

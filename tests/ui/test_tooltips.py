@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support.mouse import frames
+from support.mouse import frames, table_when
 
 from hercules.games.mebo.engine.actions import LABOUR
-from hercules.games.mebo.ui.setup import start_game
-from hercules.games.mebo.ui.table import TableScene
 from hercules.games.mebo.ui.table.painter import draw_tip_box
 from hercules.ui.scenes.overlays import PauseOverlay
 from hercules.ui.strings import set_language, t
@@ -26,21 +24,7 @@ def move(app, pos) -> None:
 def table(app):
     """A two-player table with the human (seat 0) to act, a labour in reach."""
     set_language("en")
-    ctl, names = start_game("standard", ["human", "normal"], seed=11)
-    scene = TableScene(app, ctl, names)
-    app.push(scene)
-    frames(app, 2)
-    for _ in range(3000):
-        if ctl.human_to_act() and ctl.state.prompt == "action":
-            if any(a.kind == LABOUR for a in ctl.legal()):
-                break
-        if ctl.human_to_act():
-            ctl.submit(ctl.legal()[0], ctl.actor)
-        frames(app, 1)
-    scene.anim.skip()
-    scene.dismiss_recap()
-    frames(app, 1)
-    return scene
+    return table_when(app, lambda c: any(a.kind == LABOUR for a in c.legal()))
 
 
 def test_a_disabled_button_says_why_on_hover_and_an_enabled_one_needs_no_excuse(app, table):
