@@ -42,7 +42,10 @@ MAX_INTERVAL = 60.0
 #: The heap's free pages are handed back at least this often (seconds), collection or not.
 TRIM_INTERVAL = 2.0
 
-_M_MMAP_THRESHOLD = -3  # mallopt's parameter number in glibc's malloc.h
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter numbers in glibc's malloc.h
+_M_ARENA_MAX = -8
+#: Heaps the allocator may keep: one, shared by every thread.
+ARENA_MAX = 1
 
 
 def _glibc() -> ctypes.CDLL | None:
@@ -62,9 +65,13 @@ _LIBC = _glibc()
 
 
 def tune_allocator() -> bool:
-    """Serve large blocks from their own mappings (see the module text); True if done."""
+    """Serve large blocks from their own mappings, and every thread from one heap (see the
+    module text); True if done."""
     if _LIBC is None:
         return False
+    # The bot and save threads would each get an arena of their own, whose freed pages
+    # stay with that thread; their work is small, so sharing the main heap costs nothing.
+    _LIBC.mallopt(_M_ARENA_MAX, ARENA_MAX)
     return bool(_LIBC.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD))
 
 
