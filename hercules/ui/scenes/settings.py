@@ -168,11 +168,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("settings.title"), seed=8)
         x = self.box.x + 40
-        y = self.box.y + 100
+        middle = self.box.y + 90 + 22  # of the first row's menu (44 px high)
         for i, key in enumerate(self.ROWS):
             label = t(f"settings.{key}")
             size = FONTS.fit(label, self.px(18), 300, smallest=12)
-            FONTS.blit(surface, label, size, colour("text_light"), (x, y + i * self.ROW_H))
+            cy = middle + i * self.ROW_H
+            FONTS.blit(surface, label, size, colour("text_light"), (x, cy), "midleft")
         if self.problem:
             FONTS.blit(
                 surface,
