@@ -1,6 +1,7 @@
 """The box's import contract, read from the installed package's source (an import-linter of ours).
 
-- a game's engine imports nothing outside itself (and the standard library);
+- a game's engine imports nothing outside itself, the games' shared kit ``hercules.games._kit``
+  (pure: it imports nothing of the box) and the standard library;
 - a game's bots import only their own game's engine;
 - the shell (``hercules.app``, ``hercules.ui``, ``hercules.cli``) imports no game package;
 - a game imports the shell's public modules only, and no other game;
@@ -87,9 +88,12 @@ def _imports(module: str) -> list[tuple[str, int, bool]]:
 GRAPH = {m: _imports(m) for m in MODULES}
 
 
+KIT = "hercules.games._kit"
+
+
 def _game_of(module: str) -> str | None:
     parts = module.split(".")
-    if len(parts) >= 3 and parts[:2] == ["hercules", "games"]:
+    if len(parts) >= 3 and parts[:2] == ["hercules", "games"] and not parts[2].startswith("_"):
         return parts[2]
     return None
 
@@ -110,8 +114,20 @@ def test_a_games_engine_imports_nothing_outside_itself():
         game = _game_of(mod)
         if game is None or ".engine" not in mod:
             continue
-        own = f"hercules.games.{game}.engine"
+        own = (f"hercules.games.{game}.engine", KIT)
         bad += [f"{mod}:{line} imports {t}" for t, line, _ in imports if not t.startswith(own)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_games_kit_imports_nothing_of_the_box():
+    assert f"{KIT}.rng" in MODULES
+    bad = [
+        f"{mod}:{line} imports {t}"
+        for mod, imports in GRAPH.items()
+        if mod.startswith(KIT)
+        for t, line, _ in imports
+        if not t.startswith(KIT)
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -121,7 +137,7 @@ def test_a_games_bots_import_only_their_own_engine():
         game = _game_of(mod)
         if game is None or ".ai" not in mod:
             continue
-        allowed = (f"hercules.games.{game}.engine", f"hercules.games.{game}.ai")
+        allowed = (f"hercules.games.{game}.engine", f"hercules.games.{game}.ai", KIT)
         bad += [f"{mod}:{line} imports {t}" for t, line, _ in imports if not t.startswith(allowed)]
     assert not bad, "\n".join(bad)
 
@@ -147,7 +163,11 @@ def test_games_use_the_shells_public_modules_only_and_no_other_game():
             other = _game_of(t)
             if other is not None and other != game:
                 bad.append(f"{mod}:{line} imports another game: {t}")
-            elif other is None and any(p.startswith("_") for p in t.split(".")[1:]):
+            elif (
+                other is None
+                and not t.startswith(KIT)
+                and any(p.startswith("_") for p in t.split(".")[1:])
+            ):
                 bad.append(f"{mod}:{line} imports a private shell module: {t}")
     assert not bad, "\n".join(bad)
 

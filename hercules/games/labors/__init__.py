@@ -1,0 +1,3 @@
+"""*Hercules and the 12 Labors*: the box's solo dice game (engine, solver, table)."""
+
+__all__: list[str] = []

@@ -1,0 +1,111 @@
+"""The Labors engine seen through the shell's ``Rules`` protocol (play, save, list, replay)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .actions import CHANCE, Action
+from .errors import InvalidStateError, LaborsError
+from .state import P_OVER, LaborsConfig, LaborsState
+from .state_json import state_from_json, state_to_json
+
+AUTOMATIC = -1
+GAME_ID = "labors"
+
+
+class LaborsRules:
+    """Adapter: the shell's generic controller drives the Labors engine through this."""
+
+    name = GAME_ID
+    #: The engine's errors that mean the data is bad (malformed, impossible or illegal).
+    error_types: tuple[type[Exception], ...] = (LaborsError,)
+
+    def legal_actions(self, state: LaborsState) -> list[Any]:
+        """Every legal action, sorted."""
+        return list(rules.legal_actions(state))
+
+    def apply(
+        self, state: LaborsState, action: Any, seat: int | None = None
+    ) -> tuple[Any, list[Any]]:
+        """Apply a legal action (IllegalActionError otherwise, the state unchanged)."""
+        return rules.apply(state, action, seat)
+
+    def validate(
+        self, state: LaborsState, action: Any, seat: int | None = None
+    ) -> Exception | None:
+        """Why the action would be refused, or None."""
+        return rules.validate(state, action, seat)
+
+    def actor(self, state: LaborsState) -> int:
+        """Seat 0 decides; the Mood draw, the roll and the end are automatic."""
+        if state.prompt == P_OVER:
+            return AUTOMATIC
+        legal = rules.legal_actions(state)
+        if len(legal) == 1 and legal[0].kind in CHANCE:
+            return AUTOMATIC
+        return 0
+
+    def is_terminal(self, state: LaborsState) -> bool:
+        """True when the run is won or lost."""
+        return state.is_terminal
+
+    def chance_state(self, state: LaborsState) -> int:
+        """The generator's state: when it moves, something random happened (no undo past it)."""
+        return state.rng
+
+    def reveals(self, before: LaborsState, after: LaborsState, events: list[Any]) -> bool:
+        """A roll, a re-roll, a Mood drawn or redrawn: no undo past it."""
+        return before.rng != after.rng or before.mood != after.mood
+
+    def new_game(self, config_json: Any, seed: int) -> LaborsState:
+        """Set up a run from :meth:`config_to_json` output and a seed."""
+        if not isinstance(config_json, dict) or set(config_json) != {"difficulty", "start"}:
+            raise InvalidStateError("rules: expected an object with 'difficulty' and 'start'")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidStateError("seed must be a whole number")
+        try:
+            config = LaborsConfig(config_json["difficulty"], config_json["start"])
+        except (ValueError, TypeError) as exc:
+            raise InvalidStateError(f"rules: {exc}") from None
+        return rules.new_game(config, seed)
+
+    def seed_of(self, state: LaborsState) -> int:
+        """The seed the run was set up with."""
+        return state.seed
+
+    def config_to_json(self, state: LaborsState) -> dict[str, Any]:
+        """The run's rules, JSON-ready."""
+        return state.config.to_json()
+
+    def state_to_json(self, state: LaborsState) -> dict[str, Any]:
+        """A state as a JSON-ready document."""
+        return state_to_json(state)
+
+    def state_from_json(self, doc: Any) -> LaborsState:
+        """Rebuild and validate a state document (raises :class:`InvalidStateError`)."""
+        return state_from_json(doc)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        """An action as a JSON-ready document."""
+        return action.to_json()
+
+    def action_from_json(self, doc: Any) -> Action:
+        """An action from its document (raises :class:`MalformedActionError`)."""
+        return Action.from_json(doc)
+
+    def summary(self, state: LaborsState) -> dict[str, Any]:
+        """What a list of saves shows: difficulty, trial, Courage, Divinity, the end."""
+        return {
+            "mode": state.config.difficulty,
+            "players": 1,
+            "round": state.labour,
+            "labour": state.labour,
+            "courage": state.courage,
+            "divinity": state.divinity,
+            "finished": state.is_terminal,
+            "outcome": state.outcome,
+        }
+
+
+RULES = LaborsRules()

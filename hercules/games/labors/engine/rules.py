@@ -1,0 +1,710 @@
+"""The rules: set-up, the legal actions of every prompt, and what each action does.
+
+A trial (ruling 1 of the components file): draw a Mood (and settle it), then rounds of
+roll -> blue abilities -> gold abilities and attacks -> resolve: every Trial die at 0 beats the
+trial (pick a Reward), otherwise the dice still alive advance together (the player picks at
+forks) and their spaces hit Hercules. A skull or Courage 0 loses at once.
+"""
+
+from __future__ import annotations
+
+from hercules.games._kit import rng as _rng
+
+from .actions import (
+    ABDERUS,
+    ATTACK,
+    BEGIN,
+    BLUE,
+    COVER,
+    DRAW,
+    GOLD,
+    KEEP,
+    MOOD,
+    MOVE,
+    REMOVE,
+    RESOLVE,
+    REWARD,
+    ROLL,
+    Action,
+    Event,
+)
+from .data import SKULL, START, LaborsData, load_data
+from .errors import IllegalActionError, Reason
+from .methods import canonical, gold_value_sets, min_dice, value_sets
+from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces, new_values
+from .state import (
+    ASIDE,
+    FREE,
+    LOST_COURAGE,
+    LOST_DIVINITY,
+    LOST_SKULL,
+    ON_GOLD,
+    ON_TRIAL,
+    P_ABDERUS,
+    P_DRAW,
+    P_FORK,
+    P_MOOD,
+    P_OVER,
+    P_PHOLUS,
+    P_PLAY,
+    P_REMOVE,
+    P_RESTART,
+    P_REWARD,
+    P_ROLL,
+    SPENT,
+    WON,
+    Die,
+    LaborsConfig,
+    LaborsState,
+    TrialDie,
+)
+
+Events = list[Event]
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def new_game(config: LaborsConfig, seed: int, data: LaborsData | None = None) -> LaborsState:
+    """A new run: Courage and Divinity at their start, the opening Mood deck, trial ``start``."""
+    data = data or load_data()
+    dice, out = data.difficulties[config.difficulty]
+    deck = tuple(m for m in data.normal_moods() if m not in out)
+    state = LaborsState(
+        config=config,
+        seed=seed,
+        rng=_rng.seed_state(seed),
+        prompt=P_RESTART if config.start > 1 else P_DRAW,
+        labour=config.start,
+        courage=data.courage_start,
+        divinity=data.divinity_start,
+        dice=min(dice, data.max_dice),
+        mood_deck=deck,
+        moods_out=out,
+        data=data,
+    )
+    return _fresh_trial(state) if config.start == 1 else state
+
+
+def _fresh_trial(state: LaborsState) -> LaborsState:
+    """The current labour's Trial dice on their start, waiting for the Mood."""
+    lab = state.data.labour(state.labour)
+    return state.with_(
+        prompt=P_DRAW,
+        trial=tuple(TrialDie(d.start, START) for d in lab.dice),
+        mood_dice=0,
+        covered="",
+        redrawn=False,
+        broken=0,
+        round=0,
+        roll=(),
+        used=(),
+        allocating=False,
+        shields=0,
+        no_shield=False,
+        wave=(),
+        moves=(),
+        second=False,
+    )
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+
+def legal_actions(state: LaborsState) -> list[Action]:
+    """Every legal action of the state, sorted (chance steps are the only action then)."""
+    p = state.prompt
+    data = state.data
+    if p == P_OVER:
+        return []
+    if p == P_DRAW:
+        return [Action(DRAW)]
+    if p == P_ROLL:
+        return [Action(ROLL)]
+    if p == P_RESTART:
+        out = [Action(BEGIN)]
+        for rid, r in data.rewards.items():
+            if r.labour < state.config.start and r.labour not in state.kept:
+                if state.courage - r.restart > 0:
+                    out.append(Action(KEEP, card=rid))
+        return sorted(out)
+    if p == P_MOOD:
+        return [Action(MOOD, card="keep"), Action(MOOD, card="redraw")]
+    if p == P_ABDERUS:
+        mood = data.moods[state.mood]
+        assert mood.choice is not None
+        out = [Action(ABDERUS, card="dice")]
+        if state.courage + mood.choice[1] > 0:
+            out.append(Action(ABDERUS, card="courage"))
+        return out
+    if p == P_PHOLUS:
+        return sorted(Action(COVER, card=r) for r in state.rewards)
+    if p == P_FORK:
+        die = _next_fork(state)
+        node = state.trial[die].node
+        lab = data.labour(state.labour)
+        return sorted(Action(MOVE, target=die, space=n) for n in lab.dice[die].next_spaces(node))
+    if p == P_REWARD:
+        return sorted(Action(REWARD, card=r) for r in data.labour(state.labour).rewards)
+    if p == P_REMOVE:
+        return sorted(Action(REMOVE, card=r) for r in state.rewards[:-1])
+    # P_PLAY
+    out = [Action(RESOLVE)]
+    if not state.allocating:
+        out += _blue_actions(state)
+    out += _gold_actions(state)
+    out += _attack_actions(state)
+    return sorted(set(out))
+
+
+def _free(state: LaborsState) -> list[tuple[int, int]]:
+    return [(i, d.value) for i, d in enumerate(state.roll) if d.use == FREE]
+
+
+def _blue_actions(state: LaborsState) -> list[Action]:
+    out: list[Action] = []
+    free = _free(state)
+    # The lowest-numbered die of each value that has not been on a blue space yet.
+    firsts: dict[int, int] = {}
+    for i, v in free:
+        if not state.roll[i].blue:
+            firsts.setdefault(v, i)
+    for space in blue_spaces(state):
+        if space.key in state.used or state.courage - space.ability.cost <= 0:
+            continue
+        kind = space.ability.kind
+        for v, die in sorted(firsts.items()):
+            if kind == "reroll" or kind == "twin":
+                out.append(Action(BLUE, space=space.key, dice=(die,)))
+            elif kind == "set_other":
+                others: dict[tuple[int, bool], int] = {}
+                for j, w in free:
+                    if j != die:
+                        others.setdefault((w, state.roll[j].blue), j)
+                for (w, _), j in others.items():
+                    out += [
+                        Action(BLUE, space=space.key, dice=(die, j), value=n)
+                        for n in range(1, 7)
+                        if n != w
+                    ]
+            elif kind == "reroll_others":
+                rest = [(j, w) for j, w in free if j != die]
+                for vals in _all_sub_multisets([w for _, w in rest]):
+                    chosen = canonical(rest, vals)
+                    if chosen:
+                        out.append(Action(BLUE, space=space.key, dice=(die, *chosen)))
+            else:
+                out += [
+                    Action(BLUE, space=space.key, dice=(die,), value=n)
+                    for n in new_values(space.ability, v)
+                ]
+    return out
+
+
+def _all_sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
+    subs: set[tuple[int, ...]] = {()}
+    for v in sorted(values):
+        subs |= {tuple(sorted((*s, v))) for s in subs}
+    subs.discard(())
+    return sorted(subs)
+
+
+def _gold_actions(state: LaborsState) -> list[Action]:
+    out: list[Action] = []
+    free = _free(state)
+    values = [v for _, v in free]
+    for space in gold_spaces(state):
+        if space.key in state.used:
+            continue
+        for vals in gold_value_sets(space.ability, values):
+            dice = canonical(free, vals)
+            if dice:
+                out.append(Action(GOLD, space=space.key, dice=dice))
+    return out
+
+
+def _attack_actions(state: LaborsState) -> list[Action]:
+    out: list[Action] = []
+    free = _free(state)
+    values = [v for _, v in free]
+    lab = state.data.labour(state.labour)
+    by_method: dict[object, list[tuple[int, ...]]] = {}
+    for t in state.active():
+        attack = lab.dice[t].attack
+        if attack not in by_method:
+            by_method[attack] = value_sets(attack, values)
+        for vals in by_method[attack]:
+            dice = canonical(free, vals)
+            if dice:
+                out.append(Action(ATTACK, dice=dice, target=t))
+    return out
+
+
+def _next_fork(state: LaborsState) -> int:
+    """The first Trial die of the advance standing at a fork whose move is not chosen yet."""
+    chosen = {d for d, _ in state.moves}
+    lab = state.data.labour(state.labour)
+    return next(
+        d
+        for d in state.wave
+        if d not in chosen and len(lab.dice[d].next_spaces(state.trial[d].node)) > 1
+    )
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def validate(state: LaborsState, action: object, seat: int | None = None) -> Exception | None:
+    """Why ``action`` would be refused (an :class:`IllegalActionError`), or None if legal."""
+    if not isinstance(action, Action):
+        return IllegalActionError(Reason.MALFORMED, f"not an action: {str(action)[:60]}")
+    if seat not in (None, 0):
+        return IllegalActionError(Reason.ILLEGAL, "a run has one player")
+    if state.prompt == P_OVER:
+        return IllegalActionError(Reason.GAME_OVER, "the run is over")
+    legal = legal_actions(state)
+    if action in legal:
+        return None
+    kinds = {a.kind for a in legal}
+    if action.kind not in kinds:
+        return IllegalActionError(
+            Reason.WRONG_DECISION, f"the game waits for {state.prompt}, not {action.kind}"
+        )
+    reason, why = _why(state, action)
+    return IllegalActionError(reason, why)
+
+
+def _why(state: LaborsState, action: Action) -> tuple[Reason, str]:
+    """The most useful reason an action of a legal kind is refused."""
+    if action.kind not in (BLUE, GOLD, ATTACK):
+        return Reason.ILLEGAL, f"{action.kind} {action.card or action.space} is not possible now"
+    for d in action.dice:
+        if d >= len(state.roll) or state.roll[d].use != FREE:
+            return Reason.NO_DIE, f"die {d + 1} is not free"
+    if len(set(action.dice)) != len(action.dice):
+        return Reason.NO_DIE, "a die is named twice"
+    if action.kind == ATTACK:
+        if not 0 <= action.target < len(state.trial):
+            return Reason.ILLEGAL, "no such Trial die"
+        if state.trial[action.target].health <= 0:
+            return Reason.BEATEN, "that Trial die is already at 0"
+        return Reason.NOT_MET, "these dice do not meet the attack method"
+    if action.space in state.used:
+        return Reason.SPACE_USED, "that space is used this roll"
+    if action.kind == BLUE:
+        if state.allocating:
+            return Reason.BLUE_AFTER_GOLD, "blue abilities come before gold ones and attacks"
+        space = next((s for s in blue_spaces(state) if s.key == action.space), None)
+        if space is None:
+            return _missing(state, action.space)
+        if action.dice and state.roll[action.dice[0]].blue:
+            return Reason.DIE_USED_BLUE, "this die has been on a blue space this roll"
+        if state.courage - space.ability.cost <= 0:
+            return Reason.NO_COURAGE, "paying would bring Courage to 0"
+        return Reason.NOT_MET, "this ability cannot give that face"
+    if not any(s.key == action.space for s in gold_spaces(state)):
+        return _missing(state, action.space)
+    return Reason.NOT_MET, "these dice do not fill that gold space"
+
+
+def _missing(state: LaborsState, key: str) -> tuple[Reason, str]:
+    card = key.partition(".")[0]
+    if card == state.covered:
+        return Reason.COVERED, "the Ghost of Pholus covers that Reward"
+    return Reason.ILLEGAL, "no such space in play"
+
+
+def _check(state: LaborsState, action: Action) -> None:
+    err = validate(state, action)
+    if err is not None:
+        raise err
+
+
+# --- applying --------------------------------------------------------------------------------
+
+
+def apply(
+    state: LaborsState, action: Action, seat: int | None = None
+) -> tuple[LaborsState, Events]:
+    """Apply a legal action: the new state and what happened. Refused: IllegalActionError."""
+    err = validate(state, action, seat)
+    if err is not None:
+        raise err
+    ev: Events = []
+    k = action.kind
+    if k == KEEP:
+        state = _keep(state, action.card, ev)
+    elif k == BEGIN:
+        state = _fresh_trial(state)
+        ev.append(Event("trial", n=state.labour))
+    elif k == DRAW:
+        state = _draw(state, ev)
+    elif k == MOOD:
+        if action.card == "redraw":
+            state = _redraw(state, ev)
+        state = _settle_mood(state, ev)
+    elif k == ABDERUS:
+        state = _abderus(state, action.card, ev)
+    elif k == COVER:
+        state = state.with_(covered=action.card, prompt=P_ROLL)
+        ev.append(Event("covered", card=action.card))
+    elif k == ROLL:
+        state = _roll(state, ev)
+    elif k == BLUE:
+        state = _blue(state, action, ev)
+    elif k == GOLD:
+        state = _gold(state, action, ev)
+    elif k == ATTACK:
+        state = _attack(state, action, ev)
+    elif k == RESOLVE:
+        state = _resolve(state, ev)
+    elif k == MOVE:
+        state = _advance(state.with_(moves=(*state.moves, (action.target, action.space))), ev)
+    elif k == REWARD:
+        state = _reward(state, action.card, ev)
+    elif k == REMOVE:
+        state = state.with_(rewards=tuple(r for r in state.rewards if r != action.card))
+        ev.append(Event("removed", card=action.card))
+        state = _next_trial(state, ev)
+    return state, ev
+
+
+def _gain(state: LaborsState, courage: int = 0, divinity: int = 0) -> LaborsState:
+    data = state.data
+    return state.with_(
+        courage=max(0, min(data.courage_max, state.courage + courage)),
+        divinity=max(0, min(data.divinity_top, state.divinity + divinity)),
+    )
+
+
+def _swap_moods(state: LaborsState, rid: str) -> LaborsState:
+    """A Reward's Mood change: its special Mood enters the deck as its paired Mood leaves."""
+    r = state.data.rewards[rid]
+    deck = list(state.mood_deck)
+    out = list(state.moods_out)
+    if r.mood_remove and r.mood_remove not in out:
+        out.append(r.mood_remove)
+        if r.mood_remove in deck:
+            deck.remove(r.mood_remove)
+    if r.mood_add and r.mood_add not in deck and r.mood_add != state.mood:
+        deck.append(r.mood_add)
+    return state.with_(mood_deck=tuple(deck), moods_out=tuple(out))
+
+
+def _keep(state: LaborsState, rid: str, ev: Events) -> LaborsState:
+    """Starting later: keep a Reward, paying its restart cost; dice and Divinity, no Courage."""
+    r = state.data.rewards[rid]
+    state = state.with_(
+        courage=state.courage - r.restart,
+        dice=min(state.data.max_dice, state.dice + r.dice),
+        rewards=(*state.rewards, rid),
+        kept=tuple(sorted((*state.kept, r.labour))),
+    )
+    state = _swap_moods(_gain(state, divinity=r.divinity), rid)
+    ev.append(Event("kept", card=rid, n=r.restart))
+    return state
+
+
+def _draw(state: LaborsState, ev: Events) -> LaborsState:
+    """Shuffle the Mood deck (the last trial's Mood back in, unless removed) and draw one."""
+    deck = list(state.mood_deck)
+    if state.mood and state.mood not in state.moods_out and state.mood not in deck:
+        deck.append(state.mood)
+    seed, deck = _rng.shuffled(state.rng, sorted(deck))
+    mood, rest = deck[0], tuple(deck[1:])
+    state = state.with_(rng=seed, mood=mood, mood_deck=rest)
+    ev.append(Event("mood", card=mood, n=state.labour))
+    if not state.redrawn and any(state.data.rewards[r].redraw_mood for r in state.rewards):
+        return state.with_(prompt=P_MOOD)
+    return _settle_mood(state, ev)
+
+
+def _redraw(state: LaborsState, ev: Events) -> LaborsState:
+    """Zeus' Disregard: the Mood goes under the deck and the next is drawn."""
+    deck = (*state.mood_deck, state.mood)
+    ev.append(Event("redraw", card=state.mood))
+    state = state.with_(mood=deck[0], mood_deck=deck[1:], redrawn=True)
+    ev.append(Event("mood", card=state.mood, n=state.labour))
+    return state
+
+
+def _settle_mood(state: LaborsState, ev: Events) -> LaborsState:
+    """Apply the Mood's effect on drawing it (its lasting effects are read from ``mood``)."""
+    mood = state.data.moods[state.mood]
+    state = state.with_(mood_dice=mood.dice, prompt=P_ROLL)
+    if mood.courage:
+        state = _gain(state, courage=mood.courage)
+        ev.append(Event("courage", card=mood.id, n=mood.courage))
+        if state.courage <= 0:
+            return _over(state, LOST_COURAGE, ev)
+    if mood.choice is not None:
+        return state.with_(prompt=P_ABDERUS)
+    if mood.cover and state.rewards:
+        return state.with_(prompt=P_PHOLUS)
+    return state
+
+
+def _abderus(state: LaborsState, choice: str, ev: Events) -> LaborsState:
+    mood = state.data.moods[state.mood]
+    assert mood.choice is not None
+    if choice == "dice":
+        ev.append(Event("abderus", card="dice", n=mood.choice[0]))
+        return state.with_(mood_dice=state.mood_dice + mood.choice[0], prompt=P_ROLL)
+    ev.append(Event("abderus", card="courage", n=mood.choice[1]))
+    return _gain(state, courage=mood.choice[1]).with_(prompt=P_ROLL)
+
+
+def _can_never_attack(state: LaborsState) -> bool:
+    """Ruling 8: a trial without a skull (the Hind) whose method needs more dice than there are.
+
+    Its rounds would go round the loop for ever; every loop costs Courage, so the run ends at
+    Courage 0 whatever happens: the engine goes there at once.
+    """
+    lab = state.data.labour(state.labour)
+    twin = any(s.ability.kind == "twin" for s in blue_spaces(state))
+    for t in state.active():
+        die = lab.dice[t]
+        if not any(s.skull for s in die.track.values()):
+            if state.trial_dice() + (1 if twin else 0) < min_dice(die.attack):
+                return True
+    return False
+
+
+def _roll(state: LaborsState, ev: Events) -> LaborsState:
+    """Roll the trial's dice (the Mood bends them); no usable die: the round resolves itself."""
+    if _can_never_attack(state):
+        ev.append(Event("endless", n=state.courage))
+        return _over(state.with_(courage=0), LOST_COURAGE, ev)
+    data = state.data
+    mood = data.moods.get(state.mood)
+    shift = mood.roll if mood else 0
+    aside = mood.aside if mood else 0
+    seed = state.rng
+    dice: list[Die] = []
+    for _ in range(state.trial_dice()):
+        seed, face = _rng.roll_die(seed)
+        face = max(1, min(6, face + shift))
+        dice.append(Die(face, use=ASIDE if aside and face == aside else FREE))
+    lab = data.labour(state.labour)
+    no_shield = any("nb" in lab.dice[t].track[state.trial[t].node].effects for t in state.active())
+    state = state.with_(
+        rng=seed,
+        roll=tuple(dice),
+        round=state.round + 1,
+        used=(),
+        allocating=False,
+        shields=0,
+        no_shield=no_shield,
+        prompt=P_PLAY,
+    )
+    ev.append(Event("rolled", values=tuple(d.value for d in dice), n=state.round))
+    set_aside = tuple(i for i, d in enumerate(dice) if d.use == ASIDE)
+    if set_aside:
+        ev.append(Event("aside", dice=set_aside))
+    if not state.usable():
+        return _resolve(state, ev)
+    return state
+
+
+def _set(roll: tuple[Die, ...], i: int, die: Die) -> tuple[Die, ...]:
+    return (*roll[:i], die, *roll[i + 1 :])
+
+
+def _blue(state: LaborsState, action: Action, ev: Events) -> LaborsState:
+    space: BlueSpace = next(s for s in blue_spaces(state) if s.key == action.space)
+    ab = space.ability
+    die = action.dice[0]
+    roll = state.roll
+    seed = state.rng
+    roll = _set(roll, die, roll[die]._replace(blue=True))
+    if ab.kind == "reroll":
+        seed, face = _rng.roll_die(seed)
+        roll = _reroll(state, roll, die, face)
+        ev.append(Event("rerolled", dice=(die,), values=(face,)))
+    elif ab.kind == "reroll_others":
+        faces = []
+        for other in action.dice[1:]:
+            seed, face = _rng.roll_die(seed)
+            faces.append(face)
+            roll = _reroll(state, roll, other, face)
+        ev.append(Event("rerolled", dice=action.dice[1:], values=tuple(faces)))
+    elif ab.kind == "set_other":
+        roll = _set(roll, die, roll[die]._replace(use=SPENT))
+        other = action.dice[1]
+        roll = _set(roll, other, roll[other]._replace(value=action.value))
+        ev.append(Event("set", dice=(other,), values=(action.value,)))
+    elif ab.kind == "twin":
+        roll = (*roll, Die(roll[die].value, blue=True, twin=True))
+        ev.append(Event("twin", dice=(die, len(roll) - 1), values=(roll[die].value,)))
+    else:
+        roll = _set(roll, die, roll[die]._replace(value=action.value))
+        ev.append(Event("set", dice=(die,), values=(action.value,)))
+    state = state.with_(rng=seed, roll=roll, used=(*state.used, space.key))
+    if ab.cost:
+        state = _gain(state, courage=-ab.cost)
+        ev.append(Event("courage", card=space.card, n=-ab.cost))
+    ev.insert(0, Event("blue", card=space.card, dice=action.dice, node=space.key))
+    return state
+
+
+def _reroll(state: LaborsState, roll: tuple[Die, ...], i: int, face: int) -> tuple[Die, ...]:
+    """A re-rolled die: no Mood shift (rulebook), but the Ghost of Hippolyta takes its 1."""
+    mood = state.data.moods.get(state.mood)
+    use = ASIDE if mood is not None and mood.aside and face == mood.aside else FREE
+    return _set(roll, i, roll[i]._replace(value=face, use=use))
+
+
+def _gold(state: LaborsState, action: Action, ev: Events) -> LaborsState:
+    space = next(s for s in gold_spaces(state) if s.key == action.space)
+    roll = state.roll
+    for d in action.dice:
+        roll = _set(roll, d, roll[d]._replace(use=ON_GOLD))
+    state = state.with_(roll=roll, used=(*state.used, space.key), allocating=True)
+    g = space.ability
+    ev.append(Event("gold", card=space.card, dice=action.dice, node=space.key, n=g.amount))
+    if g.gain == "shield":
+        return state.with_(shields=state.shields + g.amount)
+    if g.gain == "courage":
+        ev.append(Event("courage", card=space.card, n=g.amount))
+        return _gain(state, courage=g.amount)
+    ev.append(Event("divinity", card=space.card, n=g.amount))
+    return _gain(state, divinity=g.amount)
+
+
+def _attack(state: LaborsState, action: Action, ev: Events) -> LaborsState:
+    roll = state.roll
+    for d in action.dice:
+        roll = _set(roll, d, roll[d]._replace(use=ON_TRIAL))
+    t = state.trial[action.target]
+    trial = (
+        *state.trial[: action.target],
+        t._replace(health=t.health - 1),
+        *state.trial[action.target + 1 :],
+    )
+    ev.append(Event("attack", dice=action.dice, target=action.target, n=t.health - 1))
+    return state.with_(roll=roll, trial=trial, allocating=True)
+
+
+def _resolve(state: LaborsState, ev: Events) -> LaborsState:
+    """The dice are committed: the trial is beaten, or its live dice advance."""
+    ev.append(Event("resolve", n=state.round))
+    state = state.with_(used=(), allocating=False)
+    if not state.active():
+        return _beaten(state, ev)
+    return _advance(state.with_(wave=tuple(state.active()), moves=(), second=False), ev)
+
+
+def _advance(state: LaborsState, ev: Events) -> LaborsState:
+    """Move the wave's dice once every fork is chosen, then apply the spaces they reach."""
+    lab = state.data.labour(state.labour)
+    chosen = dict(state.moves)
+    for d in state.wave:
+        if d in chosen:
+            continue
+        nexts = lab.dice[d].next_spaces(state.trial[d].node)
+        if len(nexts) > 1:
+            return state.with_(prompt=P_FORK)
+        chosen[d] = nexts[0]
+    trial = list(state.trial)
+    loss = dv = bk = 0
+    adv: list[int] = []
+    skull = False
+    for d in state.wave:
+        node = chosen[d]
+        ev.append(Event("moved", target=d, node=node, values=()))
+        space = lab.dice[d].track[node]
+        health = trial[d].health
+        for eff in space.effects:
+            if eff == SKULL:
+                skull = True
+            elif eff.startswith("-"):
+                loss += int(eff[1:])
+            elif eff.startswith("h"):
+                healed = min(lab.dice[d].start, health + int(eff[1:]))
+                if healed != health:
+                    ev.append(Event("heal", target=d, n=healed - health))
+                health = healed
+            elif eff == "dv":
+                dv += 1
+            elif eff == "bk":
+                bk += 1
+            elif eff == "adv":
+                adv.append(d)
+        trial[d] = TrialDie(health, node)
+    state = state.with_(trial=tuple(trial), wave=(), moves=())
+    if skull:
+        ev.append(Event("skull"))
+        return _over(state, LOST_SKULL, ev)
+    if loss:
+        cancelled = 0 if state.no_shield else min(state.shields, loss)
+        state = _gain(state.with_(shields=state.shields - cancelled), courage=cancelled - loss)
+        ev.append(Event("hurt", n=loss - cancelled, values=(loss, cancelled)))
+    if dv:
+        state = _gain(state, divinity=-dv)
+        ev.append(Event("divinity", n=-dv))
+    if bk:
+        room = max(0, state.dice + state.mood_dice - state.broken)
+        state = state.with_(broken=state.broken + min(bk, room))
+        ev.append(Event("broken", n=min(bk, room)))
+    if state.courage <= 0:
+        return _over(state, LOST_COURAGE, ev)
+    if adv and not state.second:
+        others = tuple(d for d in state.active() if d not in adv)
+        if others:
+            ev.append(Event("adv", dice=tuple(adv)))
+            return _advance(state.with_(wave=others, moves=(), second=True), ev)
+    return state.with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
+
+
+def _beaten(state: LaborsState, ev: Events) -> LaborsState:
+    ev.append(Event("beaten", n=state.labour))
+    state = state.with_(beaten=(*state.beaten, state.labour), roll=())
+    if state.labour == 12:
+        top = state.divinity >= state.data.divinity_top
+        return _over(state, WON if top else LOST_DIVINITY, ev)
+    return state.with_(prompt=P_REWARD)
+
+
+def _reward(state: LaborsState, rid: str, ev: Events) -> LaborsState:
+    r = state.data.rewards[rid]
+    state = state.with_(
+        rewards=(*state.rewards, rid), dice=min(state.data.max_dice, state.dice + r.dice)
+    )
+    state = _swap_moods(_gain(state, courage=r.courage, divinity=r.divinity), rid)
+    ev.append(Event("reward", card=rid))
+    if r.remove_prior and len(state.rewards) > 1:
+        return state.with_(prompt=P_REMOVE)
+    return _next_trial(state, ev)
+
+
+def _next_trial(state: LaborsState, ev: Events) -> LaborsState:
+    state = _fresh_trial(state.with_(labour=state.labour + 1))
+    ev.append(Event("trial", n=state.labour))
+    return state
+
+
+def _over(state: LaborsState, outcome: str, ev: Events) -> LaborsState:
+    ev.append(Event("over", card=outcome))
+    return state.with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
+
+
+# --- what one seat may see -------------------------------------------------------------------
+
+
+def public_view(state: LaborsState) -> LaborsState:
+    """The state as the player sees it: the Mood deck's order and the generator hidden.
+
+    Bots, hints and logs get this view: the deck's contents are public, its order is not, and
+    the generator's state would tell every roll to come.
+    """
+    return state.with_(mood_deck=tuple(sorted(state.mood_deck)), rng=0)
+
+
+__all__ = [
+    "BOW",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "public_view",
+    "validate",
+]

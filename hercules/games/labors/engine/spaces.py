@@ -1,0 +1,81 @@
+"""The blue and gold spaces in play, by key, and what a blue ability may do to the dice.
+
+A space's key names its card and its place on it: ``"BOW.b0"``, ``"RWD-02.b1"``,
+``"RWD-01.g0"``, ``"MOOD-FEROCIOUS.b0"``. The Bow is always there; a Reward's spaces work
+unless the Ghost of Pholus covers it; the Ferocious Mood adds its blue space for its trial.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .data import BlueDef, GoldDef
+from .state import LaborsState
+
+BOW = "BOW"
+
+
+class BlueSpace(NamedTuple):
+    """A blue space in play."""
+
+    key: str
+    card: str
+    ability: BlueDef
+
+
+class GoldSpace(NamedTuple):
+    """A gold space in play."""
+
+    key: str
+    card: str
+    ability: GoldDef
+
+
+def blue_spaces(state: LaborsState) -> list[BlueSpace]:
+    """Every working blue space (used or not this roll), in the table's order."""
+    data = state.data
+    out = [BlueSpace(f"{BOW}.b{i}", BOW, b) for i, b in enumerate(data.bow)]
+    for rid in state.working_rewards():
+        out += [BlueSpace(f"{rid}.b{i}", rid, b) for i, b in enumerate(data.rewards[rid].blue)]
+    mood = data.moods.get(state.mood)
+    if mood is not None and mood.blue is not None:
+        out.append(BlueSpace(f"{mood.id}.b0", mood.id, mood.blue))
+    return out
+
+
+def gold_spaces(state: LaborsState) -> list[GoldSpace]:
+    """Every working gold space (used or not this roll)."""
+    data = state.data
+    out: list[GoldSpace] = []
+    for rid in state.working_rewards():
+        out += [GoldSpace(f"{rid}.g{i}", rid, g) for i, g in enumerate(data.rewards[rid].gold)]
+    return out
+
+
+def new_values(ability: BlueDef, value: int) -> list[int]:
+    """The faces a die showing ``value`` may be changed to (none: the ability takes no face)."""
+    kind = ability.kind
+    if kind in ("pm1", "plus1"):
+        steps = (-1, 1) if kind == "pm1" else (1,)
+        out = []
+        for step in steps:
+            v = value + step
+            if ability.wrap:
+                v = (v - 1) % 6 + 1
+            if 1 <= v <= 6:
+                out.append(v)
+        return sorted(set(out))
+    if kind == "flip":
+        return [7 - value]
+    if kind == "six_three":
+        return [{6: 3, 3: 6}[value]] if value in (3, 6) else []
+    if kind == "parity":
+        return [v for v in range(1, 7) if v % 2 != value % 2]
+    if kind == "any_value":
+        return [v for v in range(1, 7) if v != value]
+    return []
+
+
+def takes_face(ability: BlueDef) -> bool:
+    """True when the ability sets a face the player chooses (the action's ``value``)."""
+    return ability.kind in ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other")
