@@ -26,6 +26,10 @@ GAMES_PACKAGE = "hercules.games"
 #: display names in the current language (``config``: the rules' JSON, ``saved``: the names
 #: a save kept).
 UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "seat_names")
+#: What a game's UI may provide: ``save_line(meta, names) -> str``, the second line of its
+#: saves on the load screen (``meta``: its rules' ``summary``); without it the load screen
+#: says mode, players, round and leader.
+OPTIONAL_UI_ROLES: tuple[str, ...] = ("save_line",)
 #: What the save module and the controller need from a game's rules object.
 RULES_MEMBERS: tuple[str, ...] = (
     "name",
@@ -92,6 +96,8 @@ class GameSpec:
     #: ``strings/<lang>.json`` (merged into the box's string tables) and
     #: ``text/<name>.<lang>.txt`` (read by ``strings.text_file``). Empty: the game has none.
     assets: str = ""
+    #: Where the box lists the game (title screen, game choice, tools): lower first, then id.
+    order: int = 50
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
@@ -140,8 +146,13 @@ def check_spec(spec: Any) -> GameSpec:
     for role, target in spec.tools.items():
         if not isinstance(target, str) or not _TARGET.match(target):
             raise RegistryError(f"{where}: tool {role!r} must be 'module:name', got {target!r}")
-    for role in UI_ROLES:
-        module = spec.ui[role].partition(":")[0]
+    for role in spec.ui:
+        if role not in UI_ROLES + OPTIONAL_UI_ROLES:
+            raise RegistryError(f"{where}: unknown ui role {role!r}")
+        target = spec.ui[role]
+        if not isinstance(target, str) or not _TARGET.match(target):
+            raise RegistryError(f"{where}: ui {role!r} must be 'module:name', got {target!r}")
+        module = target.partition(":")[0]
         try:
             found = importlib.util.find_spec(module)
         except (ImportError, ValueError):
@@ -244,7 +255,8 @@ def discover(package: str = GAMES_PACKAGE) -> list[GameSpec]:
         if spec is None:
             raise RegistryError(f"{name} defines no SPEC")
         specs.append(spec)
-    return specs
+    # The package's name says nothing of the box's order: each game says where it goes.
+    return sorted(specs, key=lambda s: (getattr(s, "order", 50), getattr(s, "id", "")))
 
 
 def load_games() -> Registry:

@@ -62,7 +62,8 @@ SPEC = GameSpec(
         "seat_names": f"{_UI}.setup:names_for",
     },
     rules_text="rules",
-    assets="games/mebo",  # its words: strings/<lang>.json and text/rules*.<lang>.txt
+    assets="games/mebo",
+    order=10,  # the box's first game  # its words: strings/<lang>.json and text/rules*.<lang>.txt
     tools={
         "statistics": "hercules.games.mebo.stats:statistics",
         "report": "hercules.games.mebo.stats:report_lines",

@@ -216,6 +216,14 @@ class LoadScene(Scene):
             return title, refusal(info.error_kind, info.error)
         m = info.meta
         names = list(info.names)
+        box = games()
+        spec = next((g for g in box if g.id == info.game), None)
+        if spec is not None and "save_line" in spec.ui:
+            # The game says what its saves are (a solo run has no leader or round).
+            line = f"{spec.ui_entry('save_line')(m, names)} · {_when(info.updated)}"
+            if len(box) > 1:
+                line = f"{spec.name(language())} · {line}"
+            return title, line
         lead = m.get("leader", {})
         seat = lead.get("seat", 0)
         if seat < len(names) and names[seat]:
@@ -233,7 +241,6 @@ class LoadScene(Scene):
             vp=lead.get("vp", 0),
             when=when,
         )
-        box = games()
         if len(box) > 1:  # a box of several games says which game each save is of
             named = {spec.id: spec.name(language()) for spec in box}
             line = f"{named.get(info.game, info.game)} · {line}"

@@ -1,0 +1,64 @@
+"""*Hercules and the 12 Labors* in the box: its spec, and how a new run is set up.
+
+No pygame here (the scenes are named, not imported), so tools use it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.registry import GameSpec
+
+from .ai import BOT_LEVELS, make_bot
+from .engine import DIFFICULTIES, RULES, LaborsConfig, new_game
+from .engine.adapter import GAME_ID
+
+__all__ = ["GAME_ID", "SPEC", "new_controller"]
+
+_UI = "hercules.games.labors.ui"
+
+
+def new_controller(difficulty: str, kinds: Sequence[str], seed: int, start: int = 1) -> Controller:
+    """A controller for a new run: ``kinds`` is ``["human"]`` or ``[<bot level>]`` (autoplay).
+
+    ``start`` is the trial the run starts from (the rulebook's "Starting a Game from Any
+    Trial": the run first asks which earlier Rewards to keep).
+    """
+    if len(kinds) != 1:
+        raise ValueError("a run has one player")
+    kind = kinds[0]
+    bots: dict[int, Bot] = {}
+    if kind == "human":
+        seats = [Seat("human")]
+    else:
+        seats = [Seat("bot", level=kind)]
+        bots[0] = make_bot(kind)
+    state = new_game(LaborsConfig(difficulty, start), seed)
+    return Controller(RULES, state, seats, bots, bot_seed=seed)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    names={"en": "Hercules and the 12 Labors", "it": "Ercole e le 12 fatiche"},
+    description={
+        "en": "Solo: roll and bend the dice, face the twelve trials in order.",
+        "it": "In solitario: tira e piega i dadi, affronta le dodici prove in ordine.",
+    },
+    players=(1, 1),
+    variants=DIFFICULTIES,
+    rules=RULES,
+    new_controller=new_controller,
+    make_bot=make_bot,
+    bot_levels=BOT_LEVELS,
+    ui={
+        "setup": f"{_UI}.setup:SetupScene",
+        "table": f"{_UI}.table:TableScene",
+        "replay": f"{_UI}.replay:ReplayScene",
+        "rules": f"{_UI}.rules:RulesScene",
+        "seat_names": f"{_UI}.setup:names_for",
+    },
+    rules_text="rules",
+    assets="games/labors",
+    order=20,
+)
