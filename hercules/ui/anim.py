@@ -7,6 +7,7 @@ an Apprentice between columns); the game state has already moved on.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,3 +139,19 @@ class Animator:
     def of_kind(self, kind: str) -> list[Anim]:
         """Animations of one kind, playing or waiting."""
         return [a for a in self.anims if a.kind == kind]
+
+
+def tumble(key: Any, progress: float, final: int) -> tuple[int, float, float]:
+    """A rolled die mid-tumble: (face shown, rotation in degrees, lift in pixels).
+
+    The faces flicker (the same for the same die and moment, so a frame redrawn shows the
+    same), the die spins down and bounces to rest on ``final``. Every game of the box rolls
+    its dice with this.
+    """
+    if progress >= 1:
+        return final, 0.0, 0.0
+    rng = random.Random(hash((key, int(progress * 14))))
+    shown = rng.randint(1, 6) if progress < 0.8 else final
+    angle = (1 - ease_out_cubic(progress)) * 540
+    lift = -(1 - ease_out_bounce(progress)) * 26
+    return shown, angle, lift

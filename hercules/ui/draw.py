@@ -295,3 +295,20 @@ def die_colours(seat_colour: Colour) -> tuple[Colour, Colour]:
     """Body and pip colours for a player's die (light pips on dark bodies)."""
     lum = 0.3 * seat_colour[0] + 0.59 * seat_colour[1] + 0.11 * seat_colour[2]
     return seat_colour, (250, 246, 236) if lum < 150 else colour("pip")
+
+
+def blit_die(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    face: int,
+    body: Colour,
+    pip: Colour,
+    angle: float = 0.0,
+    lift: float = 0.0,
+    glow: bool = False,
+) -> None:
+    """A die showing ``face`` in ``rect``, turned by ``angle`` and raised by ``lift``."""
+    img = die_face(face, rect.w, body, pip, glow)
+    if angle:
+        img = pygame.transform.rotate(img, angle % 360)
+    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + lift)))

@@ -12,6 +12,7 @@ BOT_LEVELS: tuple[str, ...] = ("random",)
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
+    name = "random"
     reason = ""
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:

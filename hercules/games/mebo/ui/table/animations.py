@@ -7,13 +7,12 @@ knows the game's events; :class:`AnimationView` is a frame's read-only look at i
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 
 from hercules.games.mebo.engine import Event, card_set
-from hercules.ui.anim import Anim, Animator, ease_in_out, ease_out_bounce, ease_out_cubic, lerp
+from hercules.ui.anim import Anim, Animator, ease_in_out, lerp, tumble
 
 from ..layout import TableLayout
 
@@ -166,9 +165,5 @@ class AnimationView:
                     return final, 0.0, 0.0
                 if a.data.get("soft"):
                     return (final if p > 0.5 else face), 0.0, -6 * (1 - abs(2 * p - 1))
-                rng = random.Random(hash((key, int(p * 14))))
-                shown = rng.randint(1, 6) if p < 0.8 else final
-                angle = (1 - ease_out_cubic(p)) * 540
-                lift = -(1 - ease_out_bounce(p)) * 26
-                return shown, angle, lift
+                return tumble(key, p, final)
         return face, 0.0, 0.0

@@ -210,10 +210,7 @@ class TablePainter:
         glow: bool = False,
     ) -> None:
         """A die showing ``face``, turned by ``angle`` and raised by ``lift``."""
-        img = D.die_face(face, rect.w, body, pip, glow)
-        if angle:
-            img = pygame.transform.rotate(img, angle % 360)
-        surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + lift)))
+        D.blit_die(surface, rect, face, body, pip, angle, lift, glow)
 
     def draw_panel(self, surface: pygame.Surface, f: TableFrame, seat: int) -> None:
         """A player's panel: name and score, dice, then what the player holds."""

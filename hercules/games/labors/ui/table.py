@@ -1,0 +1,752 @@
+"""The Labors table scene: the player picks dice and places them with the mouse.
+
+Click dice in the tray to pick them (in order), then click where they go: a blue space (its
+ability changes them; a face is asked for where the ability lets the player choose), a gold
+space, or a Trial die (an attack). The table lights what the picked dice can do; a refused
+click says why next to the die. *End roll* commits the dice and the consequences play out
+space by space. The scene reads the controller's state and sends it actions, never more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.app import saves
+from hercules.app.controller import GameController, Record
+from hercules.app.health import SavingOff
+from hercules.games.labors.engine import Action, IllegalActionError, Reason
+from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, MOVE, RESOLVE
+from hercules.games.labors.engine.adapter import GAME_ID
+from hercules.games.labors.engine.data import START
+from hercules.games.labors.engine.spaces import blue_spaces
+from hercules.games.labors.engine.state import (
+    FREE,
+    P_ABDERUS,
+    P_FORK,
+    P_MOOD,
+    P_PHOLUS,
+    P_PLAY,
+    P_REMOVE,
+    P_RESTART,
+    P_REWARD,
+    LaborsState,
+)
+from hercules.ui.anim import Animator, tumble
+from hercules.ui.log import LogEntry, LogView
+from hercules.ui.names import localise_name
+from hercules.ui.scene import Scene
+from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
+from hercules.ui.strings import has, t
+
+from .dialogs import RestartOverlay, RewardOverlay, space_words
+from .layout import LaborsLayout, TrackGeometry, track_geometry
+from .painter import draw_table, move_point
+from .texts import (
+    card_name,
+    faces_text,
+    method_text,
+    mood_name,
+    prompt_lines,
+    record_entries,
+    refusal,
+    reward_name,
+)
+
+#: How long a die tumbles when rolled or re-rolled (as the board game's dice do).
+ROLL_SECONDS = 0.9
+#: How long a Trial die takes from one space to the next.
+MOVE_SECONDS = 0.4
+
+
+class TableScene(Scene):
+    """Plays one run through a controller (live, or a replay's)."""
+
+    game_id = GAME_ID
+
+    def __init__(
+        self,
+        app: Any,
+        controller: GameController,
+        names: list[str],
+        *,
+        autosave: bool = True,
+        created: str | None = None,
+        label: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.ctl = controller
+        self.names = [localise_name(n, i) for i, n in enumerate(names)]
+        self.autosave = autosave
+        self.saver = saves.GameSaver(controller, names, created=created, label=label)
+        self.log_entries: list[LogEntry] = []
+        self._marks: list[int] = []
+        self.logged: list[Record] = []
+        self.log_view = LogView()
+        self.anim = Animator()
+        self.anim.speed = app.settings.animation_speed
+        self.picked: list[int] = []
+        self.message = ""
+        self.message_time = 0.0
+        self.message_at: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        self.hover_space: tuple[int, str] | None = None
+        self.wait = 0.0
+        self.told_saving_off = False
+        self.over_shown = False
+        #: The player closed a choice's dialog: it opens again at their next click.
+        self.dialog_dismissed = False
+        self._seen: LaborsState = controller.state
+        self.layout = LaborsLayout(app.size, self.state, app.settings.ui_scale)
+        self.tracks = self._tracks()
+        controller.subscribe(self.on_record)
+        controller.on_undo(self.on_undo)
+
+    # --- reading the run ------------------------------------------------------------------------
+    @property
+    def state(self) -> LaborsState:
+        """The run now (read only)."""
+        state: LaborsState = self.ctl.state
+        return state
+
+    def human(self) -> bool:
+        """True when the player at this machine decides now."""
+        return bool(self.ctl.human_to_act())
+
+    def _tracks(self) -> TrackGeometry:
+        return track_geometry(self.layout.board, self.state.data.labour(self.state.labour))
+
+    def relayout(self) -> None:
+        """The state's cards or labour changed: lay the table out again."""
+        key = (self.state.labour, self.layout.card_list(self.state), self.app.size)
+        if key != getattr(self, "_layout_key", None):
+            self._layout_key = key
+            self.layout = LaborsLayout(self.app.size, self.state, self.app.settings.ui_scale)
+            self.tracks = self._tracks()
+            self.log_view.place(self.layout.log_box, self.layout.body)
+            if self.widgets:
+                self.clear_widgets()
+                self.build_buttons()
+
+    # --- lifecycle ------------------------------------------------------------------------------
+    def build(self) -> None:
+        """Lay out the table and make its buttons."""
+        self.layout = LaborsLayout(self.app.size, self.state, self.app.settings.ui_scale)
+        self._layout_key = (self.state.labour, self.layout.card_list(self.state), self.app.size)
+        self.tracks = self._tracks()
+        self.log_view.place(self.layout.log_box, self.layout.body)
+        self.build_buttons()
+
+    def build_buttons(self) -> None:
+        """End roll, Undo, Hint, Menu (two rows of two)."""
+        b = self.layout.buttons
+        bw = (b.w - 8) // 2
+        bh = self.layout.button_h
+        self.buttons: dict[Any, str] = {}
+        for k, key in enumerate(("resolve", "undo", "hint", "menu")):
+            r, c = divmod(k, 2)
+            rect = pygame.Rect(b.x + c * (bw + 8), b.y + r * (bh + 8), bw, bh)
+            btn = self.add(
+                pygame_gui.elements.UIButton(
+                    rect, t(f"lab.btn.{key}"), self.app.ui, tool_tip_text=t(f"lab.tip.{key}")
+                )
+            )
+            self.buttons[btn] = key
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        """Enable exactly what can be done now."""
+        if not self.widgets:
+            return
+        human = self.human()
+        playing = human and self.state.prompt == P_PLAY
+        on = {
+            "resolve": playing,
+            "undo": human and bool(self.ctl.can_undo()),
+            "hint": playing and self.hint_fn() is not None,
+            "menu": True,
+        }
+        for btn, key in self.buttons.items():
+            if on[key]:
+                btn.enable()
+            else:
+                btn.disable()
+
+    def exit(self) -> None:
+        """Leave the table: stop the bot, finish writing saves."""
+        super().exit()
+        self.ctl.close()
+        self.saver.close()
+
+    def resume(self) -> None:
+        """Back from an overlay."""
+        super().resume()
+        self.refresh_buttons()
+
+    def relocalize(self) -> None:
+        """The language changed: the log in the new words."""
+        self.relog()
+        super().relocalize()
+
+    # --- the log -----------------------------------------------------------------------------
+    def log_record(self, rec: Record, before: LaborsState | None = None) -> None:
+        """Add a record's lines to the log."""
+        self.logged.append(rec)
+        self._marks.append(len(self.log_entries))
+        self.log_entries.extend(record_entries(rec.events, before or self._seen, rec.reason))
+        self.log_view.set_entries(self.log_entries)
+
+    def unlog_record(self) -> None:
+        """Take the last record's lines out of the log."""
+        if self.logged:
+            self.logged.pop()
+        if self._marks:
+            del self.log_entries[self._marks.pop() :]
+        self.log_view.set_entries(self.log_entries)
+
+    def relog(self) -> None:
+        """Describe every logged record again (a new language)."""
+        records = self.logged
+        self.logged, self._marks, self.log_entries = [], [], []
+        for rec in records:
+            self.log_record(rec, self._seen)
+        self.log_view.set_entries(self.log_entries)
+
+    # --- the controller's news ------------------------------------------------------------------
+    def on_record(self, rec: Record) -> None:
+        """An action was applied: log it, animate it, autosave at the right moments."""
+        before = self._seen
+        self.log_record(rec, before)
+        self.picked = []
+        self.dialog_dismissed = False
+        self._queue(rec, before)
+        self._seen = self.state
+        self.relayout()
+        if self.autosave and any(
+            e.kind in ("resolve", "trial", "over", "reward") for e in rec.events
+        ):
+            self.save_to(None)
+        self.refresh_buttons()
+
+    def _queue(self, rec: Record, before: LaborsState) -> None:
+        """The record's events as animations: tumbling dice, Trial dice moving space by space."""
+        nodes = {i: td.node for i, td in enumerate(before.trial)}
+        for ev in rec.events:
+            if ev.kind == "rolled" and ev.values:
+                self.anim.then("dice", ROLL_SECONDS, dice=dict(enumerate(ev.values)))
+            elif ev.kind == "rerolled":
+                self.anim.then(
+                    "dice", ROLL_SECONDS, dice=dict(zip(ev.dice, ev.values, strict=False))
+                )
+            elif ev.kind == "moved" and ev.target in nodes:
+                self.anim.then(
+                    "move", MOVE_SECONDS, die=ev.target, frm=nodes[ev.target], to=ev.node
+                )
+                nodes[ev.target] = ev.node
+            elif ev.kind == "hurt" and ev.n:
+                self.anim.then("hurt", 0.5, n=ev.n)
+            elif ev.kind == "trial":
+                self.anim.skip()
+
+    def on_undo(self, rec: Record) -> None:
+        """A placement was taken back."""
+        self.unlog_record()
+        self.anim.skip()
+        self.picked = []
+        self._seen = self.state
+        self.relayout()
+        self.refresh_buttons()
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last placement of this roll (never past a roll or a draw)."""
+        why = getattr(self.ctl, "undo_refusal", lambda: "")()
+        if why or self.ctl.undo() is None:
+            key = f"msg.cannot_undo.{why}"
+            self.say(t(key) if why and has(key) else t("msg.cannot_undo"))
+
+    # --- saving ------------------------------------------------------------------------------
+    @property
+    def label(self) -> str:
+        """The name the player gave this run's save."""
+        return self.saver.label
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self.saver.label = value
+
+    def save_to(self, path: Any, label: str | None = None) -> None:
+        """Save the run (``path`` None: its autosave); written off the frame loop."""
+        try:
+            self.saver.save(path, label)
+        except SavingOff as exc:
+            if path is not None or not self.told_saving_off:
+                self.told_saving_off = True
+                self.say(str(exc))
+        except (OSError, saves.SaveError) as exc:
+            self.say(t("msg.save_failed", why=str(exc)))
+
+    def wait_for_saves(self) -> None:
+        """Block until pending saves are written (tests, quitting)."""
+        self.saver.wait()
+
+    # --- messages ----------------------------------------------------------------------------
+    def say(self, text: str, at: tuple[int, int] | None = None) -> None:
+        """A short message: in the sidebar, and next to ``at`` (a die) when given."""
+        self.message = text
+        self.message_time = 3.0
+        self.message_at = at
+
+    def prompt_lines(self) -> list[str]:
+        """What the player can do now (a message first while it shows)."""
+        lines = prompt_lines(self.state, self.picked, self.human(), self.anim.busy)
+        if self.message_time > 0 and self.message:
+            lines = [self.message, *lines]
+        return lines
+
+    # --- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, dialogs for pending choices, the autoplay pace, the end."""
+        self.anim.speed = self.app.settings.animation_speed
+        self.anim.update(dt)
+        failure = self.saver.take_failure()
+        if failure is not None:
+            self.say(t("msg.save_failed", why=str(failure)))
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.app.top is not self or self.anim.busy:
+            return
+        if self.ctl.is_over:
+            if not self.over_shown:
+                self.over_shown = True
+                self.show_over()
+            return
+        if self.human():
+            if not self.dialog_dismissed:
+                self.open_dialog()
+            return
+        self.wait += dt
+        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        if self.ctl.bot_thinking() or self.wait >= delay:
+            if self.ctl.step() is not None:
+                self.wait = 0.0
+
+    def show_over(self) -> None:
+        """The run is over: its screen (when the game offers one)."""
+        screen = over_screen()
+        if screen is not None:
+            self.app.push(screen(self.app, self))
+
+    def open_dialog(self) -> None:
+        """The choices that are not made on the board open a dialog (closed: until a click)."""
+        s = self.state
+        if s.prompt in (P_RESTART, P_REWARD, P_MOOD, P_ABDERUS, P_PHOLUS, P_REMOVE):
+            self.dialog_dismissed = True  # shown now; closing it leaves the table usable
+        legal = self.ctl.legal()
+        p = s.prompt
+        if p == P_RESTART:
+            self.app.push(RestartOverlay(self.app, self))
+        elif p == P_REWARD:
+            self.app.push(RewardOverlay(self.app, self, [a.card for a in legal]))
+        elif p == P_MOOD:
+            opts = [
+                (t("lab.choose.keep_mood", mood=mood_name(s.mood)), Action("mood", card="keep")),
+                (t("lab.choose.redraw_mood"), Action("mood", card="redraw")),
+            ]
+            self.app.push(ChoiceOverlay(self.app, self, lambda: t("lab.choose.mood"), opts))
+        elif p == P_ABDERUS:
+            opts = [(t(f"lab.choose.abderus_{a.card}"), a) for a in legal]
+            self.app.push(ChoiceOverlay(self.app, self, lambda: t("lab.choose.abderus"), opts))
+        elif p == P_PHOLUS:
+            opts = [(t("lab.choose.cover", name=reward_name(a.card)), a) for a in legal]
+            self.app.push(ChoiceOverlay(self.app, self, lambda: t("lab.choose.pholus"), opts))
+        elif p == P_REMOVE:
+            opts = [(t("lab.choose.remove_one", name=reward_name(a.card)), a) for a in legal]
+            self.app.push(ChoiceOverlay(self.app, self, lambda: t("lab.choose.remove"), opts))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table (the painter reads, never changes)."""
+        draw_table(surface, self)
+
+    # --- what the painter asks ------------------------------------------------------------------
+    def die_rects(self) -> list[pygame.Rect]:
+        """The tray's dice rectangles."""
+        return self.layout.die_rects(len(self.state.roll))
+
+    def shown_die(self, i: int, face: int) -> tuple[int, float, float]:
+        """A Hercules die's face, rotation and lift (tumbling while its roll animates)."""
+        for a in self.anim.of_kind("dice"):
+            if i in a.data["dice"]:
+                if not a.started:
+                    return face, 0.0, 0.0
+                return tumble(("lab", i), a.progress, a.data["dice"][i])
+        return face, 0.0, 0.0
+
+    def trial_die_rect(self, i: int) -> pygame.Rect:
+        """Where Trial die ``i`` is drawn now (between spaces while it moves)."""
+        node = self.state.trial[i].node
+        for a in self.anim.of_kind("move"):
+            if a.data["die"] == i:
+                frm = self.tracks.die_rect(i, a.data["frm"])
+                if not a.started:
+                    return frm
+                return move_point(frm, self.tracks.die_rect(i, a.data["to"]), a.progress)
+        return self.tracks.die_rect(i, node)
+
+    def shown_health(self, i: int) -> int:
+        """Trial die ``i``'s health."""
+        return int(self.state.trial[i].health)
+
+    def shown_courage(self) -> float:
+        """Courage as the track shows it."""
+        return float(self.state.courage)
+
+    def fork_choices(self) -> set[tuple[int, str]]:
+        """The spaces the player may click at a fork."""
+        if self.state.prompt != P_FORK or not self.human():
+            return set()
+        return {(a.target, a.space) for a in self.ctl.legal() if a.kind == MOVE}
+
+    def _values(self, dice: Sequence[int]) -> list[int]:
+        return sorted(self.state.roll[d].value for d in dice)
+
+    def attack_targets(self) -> set[int]:
+        """The Trial dice the picked dice can strike."""
+        if not self.picked or self.state.prompt != P_PLAY:
+            return set()
+        want = self._values(self.picked)
+        return {
+            a.target for a in self.ctl.legal() if a.kind == ATTACK and self._values(a.dice) == want
+        }
+
+    def usable_spaces(self) -> set[str]:
+        """The blue and gold spaces the picked dice can go on."""
+        if not self.picked or self.state.prompt != P_PLAY:
+            return set()
+        want = self._values(self.picked)
+        first = self.canonical_blue(self.picked[0])
+        out = set()
+        for a in self.ctl.legal():
+            if a.kind == GOLD and self._values(a.dice) == want:
+                out.add(a.space)
+            elif a.kind == BLUE and first is not None and a.dice[0] == first:
+                out.add(a.space)
+        return out
+
+    def placed_on(self, key: str) -> list[int]:
+        """The faces of the dice put on a space this roll (read from this roll's records)."""
+        for rec in reversed(self.logged):
+            for ev in rec.events:
+                if ev.kind in ("gold", "blue") and ev.node == key:
+                    return [
+                        self.state.roll[d].value for d in ev.dice[:1] if d < len(self.state.roll)
+                    ]
+            if any(ev.kind == "rolled" for ev in rec.events):
+                break
+        return []
+
+    def tooltip(self) -> list[str]:
+        """Words for what the mouse rests on: a space, a card, a Trial die's method."""
+        if self.app.top is not self:
+            return []
+        for slot in self.layout.cards:
+            for sp, r in [*slot.blue, *slot.gold]:
+                if r.collidepoint(self.mouse):
+                    return [card_name(slot.card), space_words(sp)]
+        return []
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse and keys on the table."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.log_view.motion(event.pos):
+                return
+            self.hover_space = self.fork_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log_view.wheel(event.y, self.mouse)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.log_view.release()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in getattr(
+            self, "buttons", {}
+        ):
+            self.on_button(self.buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.log_view.press(event.pos):
+                return
+            if self.anim.busy:
+                self.anim.skip()
+                return
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.picked = []
+
+    def on_key(self, key: int) -> None:
+        """Keyboard shortcuts: Esc, Enter, Space, Ctrl+Z, H, F1, 1-9 pick dice."""
+        if key == pygame.K_ESCAPE:
+            if self.picked:
+                self.picked = []
+            else:
+                self.app.push(PauseOverlay(self.app, self))
+        elif key == pygame.K_SPACE:
+            self.anim.skip()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("resolve")
+        elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.undo()
+        elif key == pygame.K_h:
+            self.on_button("hint")
+        elif key == pygame.K_F1:
+            self.app.nav.rules(self.game_id)
+        elif pygame.K_1 <= key <= pygame.K_9:
+            self.toggle_pick(key - pygame.K_1)
+
+    def on_button(self, key: str) -> None:
+        """A sidebar button."""
+        if key == "menu":
+            self.app.push(PauseOverlay(self.app, self))
+        elif key == "undo":
+            self.undo()
+        elif key == "resolve":
+            self.resolve()
+        elif key == "hint":
+            self.show_hint()
+
+    def resolve(self) -> None:
+        """End the roll; asks first when free dice could still strike."""
+        if not self.human() or self.state.prompt != P_PLAY or self.anim.busy:
+            return
+        action = Action(RESOLVE)
+
+        def end_roll() -> None:
+            self.send(action)
+
+        if any(a.kind == ATTACK for a in self.ctl.legal()):
+            self.app.push(
+                ConfirmOverlay(
+                    self.app,
+                    lambda: t("lab.confirm.resolve"),
+                    end_roll,
+                    lambda: t("lab.confirm.resolve_body"),
+                )
+            )
+            return
+        self.send(action)
+
+    def hint_fn(self) -> Any:
+        """The game's hint (the solver), if it offers one."""
+        return hint_provider()
+
+    def show_hint(self) -> None:
+        """H: what the solver would do with this roll, in one sentence, its dice picked."""
+        fn = self.hint_fn()
+        if fn is None or not self.human() or self.state.prompt != P_PLAY:
+            return
+        action, sentence = fn(self.state)
+        self.say(sentence)
+        if action is not None and action.kind in (ATTACK, GOLD, BLUE):
+            self.picked = list(action.dice)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the table (never raises, never breaks a rule)."""
+        self.dialog_dismissed = False  # a choice waiting for a dialog opens it again
+        if not self.human():
+            return
+        s = self.state
+        if s.prompt == P_FORK:
+            hit = self.fork_at(pos)
+            if hit is not None:
+                self.send(Action(MOVE, target=hit[0], space=hit[1]))
+            return
+        if s.prompt != P_PLAY:
+            return
+        for i, r in enumerate(self.die_rects()):
+            if r.collidepoint(pos):
+                self.toggle_pick(i)
+                return
+        for slot in self.layout.cards:
+            for sp, r in slot.blue:
+                if r.collidepoint(pos):
+                    self.use_blue(sp.key, r.midtop)
+                    return
+            for gp, r in slot.gold:
+                if r.collidepoint(pos):
+                    self.use_gold(gp.key, r.midtop)
+                    return
+        target = self.trial_at(pos)
+        if target is not None:
+            self.attack(target, pos)
+
+    def toggle_pick(self, i: int) -> None:
+        """Pick a free die (or drop it)."""
+        s = self.state
+        if s.prompt != P_PLAY or not 0 <= i < len(s.roll):
+            return
+        if i in self.picked:
+            self.picked.remove(i)
+        elif s.roll[i].use == FREE:
+            self.picked.append(i)
+        else:
+            self.say(t("lab.refused.no_die"), self.die_rects()[i].midtop)
+
+    def fork_at(self, pos: tuple[int, int]) -> tuple[int, str] | None:
+        """The fork space under the mouse."""
+        for die, node in self.fork_choices():
+            if self.tracks.spaces[(die, node)].inflate(6, 6).collidepoint(pos):
+                return die, node
+        return None
+
+    def trial_at(self, pos: tuple[int, int]) -> int | None:
+        """The Trial die whose die or row is under the mouse."""
+        s = self.state
+        for i in range(len(s.trial)):
+            if self.trial_die_rect(i).inflate(8, 8).collidepoint(pos):
+                return i
+        if not self.tracks.graph:
+            for i, row in self.tracks.rows.items():
+                if row.collidepoint(pos):
+                    return i
+        elif len(s.trial) == 1 and self.layout.board.collidepoint(pos):
+            return 0
+        return None
+
+    def _picked_at(self) -> tuple[int, int]:
+        rects = self.die_rects()
+        if self.picked and self.picked[0] < len(rects):
+            return rects[self.picked[0]].midtop
+        return self.layout.tray.midtop
+
+    def canonical_blue(self, i: int) -> int | None:
+        """The die the engine names for die ``i`` on a blue space (alike dice are one)."""
+        s = self.state
+        d = s.roll[i]
+        if d.use != FREE or d.blue:
+            return None
+        return min(
+            j for j, e in enumerate(s.roll) if e.use == FREE and not e.blue and e.value == d.value
+        )
+
+    def attack(self, target: int, pos: tuple[int, int]) -> None:
+        """Strike Trial die ``target`` with the picked dice."""
+        if not self.picked:
+            self.say(t("lab.refused.pick_dice"), pos)
+            return
+        want = self._values(self.picked)
+        for a in self.ctl.legal():
+            if a.kind == ATTACK and a.target == target and self._values(a.dice) == want:
+                self.send(a)
+                return
+        s = self.state
+        if s.trial[target].health <= 0:
+            self.say(t("lab.refused.beaten"), self._picked_at())
+            return
+        method = method_text(s.data.labour(s.labour).dice[target].attack)
+        self.say(t("lab.refused.attack", faces=faces_text(want), method=method), self._picked_at())
+
+    def use_gold(self, key: str, at: tuple[int, int]) -> None:
+        """Put the picked dice on a gold space."""
+        if not self.picked:
+            self.say(t("lab.refused.pick_dice"), at)
+            return
+        want = self._values(self.picked)
+        for a in self.ctl.legal():
+            if a.kind == GOLD and a.space == key and self._values(a.dice) == want:
+                self.send(a)
+                return
+        err = self.ctl.rules.validate(self.state, Action(GOLD, space=key, dice=tuple(self.picked)))
+        if isinstance(err, IllegalActionError) and err.reason != Reason.NOT_MET:
+            self.say(refusal(err), self._picked_at())
+        else:
+            self.say(t("lab.refused.gold", faces=faces_text(want)), self._picked_at())
+
+    def use_blue(self, key: str, at: tuple[int, int]) -> None:
+        """Put the first picked die on a blue space (asking for a face where needed)."""
+        if not self.picked:
+            self.say(t("lab.refused.pick_dice"), at)
+            return
+        s = self.state
+        space = next((b for b in blue_spaces(s) if b.key == key), None)
+        first = self.canonical_blue(self.picked[0])
+        probe = Action(BLUE, space=key, dice=(self.picked[0],))
+        err = self.ctl.rules.validate(s, probe)
+        if space is None or first is None:
+            reason = refusal(err) if err is not None else t("lab.refused.die_used_blue")
+            self.say(reason, self._picked_at())
+            return
+        kind = space.ability.kind
+        legal = [
+            a
+            for a in self.ctl.legal()
+            if a.kind == BLUE and a.space == key and a.dice[:1] == (first,)
+        ]
+        if kind in ("set_other", "reroll_others"):
+            if len(self.picked) < 2:
+                self.say(t("lab.refused.blue_two"), self._picked_at())
+                return
+            rest = self._values(self.picked[1:])
+            legal = [a for a in legal if self._values(a.dice[1:]) == rest]
+            if kind == "set_other":
+                legal = [a for a in legal if len(a.dice) == 2]
+        if not legal:
+            reason = (
+                refusal(err)
+                if err is not None and getattr(err, "reason", "") != Reason.NOT_MET
+                else t("lab.refused.not_met")
+            )
+            self.say(reason, self._picked_at())
+            return
+        if len(legal) == 1 or kind in ("reroll", "twin", "reroll_others"):
+            self.send(legal[0])
+            return
+        options = [
+            (t("lab.choose.face_to", v=a.value), a) for a in sorted(legal, key=lambda a: a.value)
+        ]
+        name = card_name(space.card)
+        self.app.push(
+            ChoiceOverlay(self.app, self, lambda: t("lab.choose.face", card=name), options)
+        )
+
+    def send(self, action: Action) -> bool:
+        """Submit an action; say why if it is refused."""
+        if not self.human():
+            self.say(t("msg.not_your_turn"))
+            return False
+        err = self.ctl.submit(action, 0)
+        if err is not None:
+            self.say(refusal(err), self._picked_at())
+            return False
+        return True
+
+
+# The solver's hint and the run-over screen come from modules that may not be there (a
+# game without them still plays): they are looked up once, by name.
+_HOOKS: dict[str, Any] = {}
+
+
+def hint_provider() -> Any:
+    """``hint(state) -> (action or None, sentence)`` of the game's solver, or None."""
+    if "hint" not in _HOOKS:
+        _HOOKS["hint"] = _lookup("hercules.games.labors.ai", "hint")
+    return _HOOKS["hint"]
+
+
+def over_screen() -> Any:
+    """The run-over screen's class, or None."""
+    if "over" not in _HOOKS:
+        _HOOKS["over"] = _lookup("hercules.games.labors.ui.gameover", "GameOverScene")
+    return _HOOKS["over"]
+
+
+def _lookup(module: str, name: str) -> Any:
+    try:
+        found = __import__(module, fromlist=[name])
+    except ImportError:
+        return None
+    return getattr(found, name, None)
+
+
+__all__ = ["START", "TableScene"]
