@@ -57,6 +57,7 @@ SPEC = GameSpec(
         "replay": f"{_UI}.replay:ReplayScene",
         "rules": f"{_UI}.rules:RulesScene",
         "seat_names": f"{_UI}.setup:names_for",
+        "save_line": f"{_UI}.texts:save_line",
     },
     rules_text="rules",
     assets="games/labors",

@@ -266,6 +266,10 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     if action in legal:
         return None
     kinds = {a.kind for a in legal}
+    if action.kind == BLUE and state.prompt == P_PLAY and state.allocating:
+        return IllegalActionError(
+            Reason.BLUE_AFTER_GOLD, "blue abilities come before gold ones and attacks"
+        )
     if action.kind not in kinds:
         return IllegalActionError(
             Reason.WRONG_DECISION, f"the game waits for {state.prompt}, not {action.kind}"

@@ -225,3 +225,24 @@ def record_entries(
 def entry_lines(entries: Sequence[LogEntry]) -> list[str]:
     """The entries' words (tests and tools read the log as text)."""
     return [e.text for e in entries if e.kind in (LINE, HEADER, NOTE)]
+
+
+def save_line(meta: dict[str, Any], names: Sequence[str]) -> str:
+    """A saved run on the load screen: difficulty, trial, Courage and Divinity, or its end."""
+    mode = t(f"mode.{meta.get('mode', 'hero')}")
+    n = meta.get("labour", 1)
+    if meta.get("finished"):
+        key = "lab.save.won" if meta.get("outcome") == "won" else "lab.save.lost"
+        return t(
+            key,
+            mode=mode,
+            n=n,
+            name=labour_name(int(n)) if isinstance(n, int) and 1 <= n <= 12 else "",
+        )
+    return t(
+        "lab.save.line",
+        mode=mode,
+        n=n,
+        courage=meta.get("courage", 0),
+        divinity=meta.get("divinity", 0),
+    )
