@@ -39,21 +39,31 @@ class LegendOverlay(Overlay):
         self.labour = labour
         self.on_close = on_close
         self.closed = False
+        self.size = 20  #: the story's font size, set for the window by :meth:`build`
 
     def body_size(self) -> int:
-        """The legend's font size at the player's text scale."""
-        return self.px(20)
+        """The legend's font size: the player's text scale, smaller only if the window is too
+        short for the whole story (it is never cut)."""
+        return self.size
 
     def body_lines(self) -> list[str]:
         """The legend wrapped to the panel."""
         return FONTS.wrap(legend_text(self.labour), self.body_size(), self.width - 96, "italic")
 
+    def chrome(self) -> int:
+        """The panel's height besides the story: title, hint, bands and margins."""
+        return 62 + FONTS.font(self.px(30), "bold").get_height() + 22 + 70
+
     def build(self) -> None:
         """As tall as the legend needs (and no taller than the window)."""
         w, h = self.app.size
         self.width = min(w - 80, max(760, round(760 * float(self.app.settings.ui_scale) ** 0.5)))
-        step = round(self.body_size() * 1.5)
-        need = 150 + len(self.body_lines()) * step + self.px(16) + 40
+        self.size = self.px(20)
+        while True:
+            need = self.chrome() + len(self.body_lines()) * round(self.size * 1.5)
+            if need <= h - 60 or self.size <= 12:
+                break
+            self.size -= 1
         self.height = min(h - 60, max(320, need))
         super().build()
 
