@@ -19,9 +19,10 @@ from hercules.ui.strings import set_language, t
 
 ALL = tuple(range(1, 13))
 KEPT = ("RWD-01", "RWD-02", "RWD-03", "RWD-04B", "RWD-05A", "RWD-06C")
+ELEVEN = (*KEPT, "RWD-07A", "RWD-08A", "RWD-09B", "RWD-10B", "RWD-11C")
 
 STATES = {
-    "won": dict(outcome="won", labour=12, beaten=ALL, courage=6, divinity=10, rewards=KEPT),
+    "won": dict(outcome="won", labour=12, beaten=ALL, courage=6, divinity=10, rewards=ELEVEN),
     "skull": dict(outcome="skull", labour=7, beaten=(1, 2, 3, 4, 5, 6), courage=9, rewards=KEPT),
     "courage": dict(outcome="courage", labour=5, beaten=(4,), courage=0, divinity=1),
     "divinity": dict(outcome="divinity", labour=12, beaten=ALL, courage=3, divinity=7),
@@ -155,8 +156,10 @@ def test_without_the_game_s_moves_replay_is_off(app, monkeypatch):
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("case", sorted(STATES))
-def test_the_screen_draws_in_the_window_with_its_buttons_in_a_row(size, lang, case):
-    a = App(size, Settings(animation_speed=0.0, bot_delay=0.0, language=lang))
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_screen_draws_in_the_window_with_its_buttons_in_a_row(size, lang, case, scale):
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=lang, ui_scale=scale)
+    a = App(size, settings)
     try:
         scene, _ = open_over(a, over_state(**STATES[case]))
         rects = [b.rect for b in scene.buttons]
@@ -165,6 +168,7 @@ def test_the_screen_draws_in_the_window_with_its_buttons_in_a_row(size, lang, ca
         ordered = sorted(rects, key=lambda r: r.x)
         assert all(p.right < q.left for p, q in zip(ordered, ordered[1:], strict=False))
         assert "[" not in scene.headline() + scene.why() + scene.details()
+        assert scene.needed(rects[0].top - scene.box.y) <= 0  # all fits above the buttons
     finally:
         a.close()
         set_language("en")

@@ -215,8 +215,10 @@ def test_the_game_s_own_name_for_hercules_follows_the_language():
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_everything_on_the_setup_fits_its_page(monkeypatch, no_balance, size, lang):
-    a = App(size, Settings(animation_speed=0.0, bot_delay=0.0, language=lang))
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_everything_on_the_setup_fits_its_page(monkeypatch, no_balance, size, lang, scale):
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=lang, ui_scale=scale)
+    a = App(size, settings)
     try:
         scene = SetupScene(a)
         a.push(scene)
@@ -229,7 +231,8 @@ def test_everything_on_the_setup_fits_its_page(monkeypatch, no_balance, size, la
         lowest = max(
             r.bottom for r in rects if r not in (scene.btn_start.rect, scene.btn_back.rect)
         )
-        assert lowest < scene.btn_start.rect.top
+        assert lowest < scene.btn_start.rect.top - 30  # above the band over the buttons
+        assert scene.k == 1.0 or scale > 1.0  # the words shrink only for a large text scale
     finally:
         a.close()
         set_language("en")

@@ -54,6 +54,7 @@ class GameOverScene(Scene):
         self.game_id: str = getattr(table, "game_id", GAME_ID) or GAME_ID
         self.box = pygame.Rect(0, 0, 1, 1)
         self.buttons: dict[Any, str] = {}
+        self.k = 1.0  #: how much the page's words shrink to fit the window (1: not at all)
 
     @property
     def won(self) -> bool:
@@ -118,6 +119,25 @@ class GameOverScene(Scene):
             self.buttons[b] = key
             x += bw + gap
 
+        # A large text scale in a small window: the page's words shrink until everything fits
+        # between the headline and the buttons.
+        self.k = 1.0
+        while self.needed(y - self.box.y) > 0 and self.k > 0.6:
+            self.k = round(self.k - 0.05, 2)
+
+    def sz(self, size: float) -> int:
+        """A font size at the player's text scale, shrunk by :attr:`k` if the page is short."""
+        return max(8, round(self.px(size) * self.k))
+
+    def needed(self, room: int) -> int:
+        """How many pixels the page lacks in ``room`` (above the buttons) at the current size."""
+        head = 44 + FONTS.font(self.sz(38), "bold").get_height() + 12
+        head += 2 * (FONTS.font(self.sz(19)).get_height() + 8) + 24
+        rows = (len(self.state.rewards) + 1) // 2
+        tracks = 2 * (self.sz(18) + 14 + 12 + 8) + 30
+        rewards = round(self.sz(18) * 1.5) + 30 + rows * (max(18, round(self.sz(15) * 1.3)) + 8)
+        return head + 110 + 24 + max(tracks, rewards) + 40 - room
+
     def button(self, key: str) -> Any:
         """The button of ``key`` (None if this screen has none)."""
         return next((b for b, k in self.buttons.items() if k == key), None)
@@ -178,7 +198,7 @@ class GameOverScene(Scene):
         y = box.y + 44
         headline = self.headline()
         ink = colour("highlight") if self.won else (226, 128, 92)
-        size = FONTS.fit(headline, self.px(38), box.w - 200, "bold", smallest=20)
+        size = FONTS.fit(headline, self.sz(38), box.w - 200, "bold", smallest=20)
         head = FONTS.blit(surface, headline, size, ink, (w // 2, y), "midtop", "bold")
         wreath = colour("laurel") if self.won else colour("laurel_dark")
         D.laurel(surface, (head.x - 44, head.centery), 28, wreath)
@@ -189,7 +209,7 @@ class GameOverScene(Scene):
             (self.details(), 16, colour("text_dim")),
         ):
             if text:
-                fit = FONTS.fit(text, self.px(px), box.w - 80, smallest=11)
+                fit = FONTS.fit(text, self.sz(px), box.w - 80, smallest=11)
                 r = FONTS.blit(surface, text, fit, ink2, (w // 2, y), "midtop")
                 y = r.bottom + 8
         # The trials, then the tracks and Rewards, centred in the room above the buttons;
@@ -211,7 +231,7 @@ class GameOverScene(Scene):
         beaten = set(s.beaten)
         label = tn("lab.over.trials", len(beaten))
         r = FONTS.blit(
-            surface, label, self.px(18), colour("gold"), (area.centerx, area.y), "midtop", "bold"
+            surface, label, self.sz(18), colour("gold"), (area.centerx, area.y), "midtop", "bold"
         )
         top = r.bottom + 12
         step = min(120, area.w // 12)
@@ -235,7 +255,7 @@ class GameOverScene(Scene):
                 pygame.draw.circle(surface, colour("gold_dark"), (cx, cy), radius - 4, 1)
                 ink = colour("text_dim")
             text = numeral(n)
-            fit = FONTS.fit(text, self.px(16), 2 * radius - 14, "bold", smallest=9)
+            fit = FONTS.fit(text, self.sz(16), 2 * radius - 14, "bold", smallest=9)
             FONTS.blit(surface, text, fit, ink, (cx, cy), "center", "bold")
         return cy + radius + 8
 
@@ -248,14 +268,14 @@ class GameOverScene(Scene):
             (t("lab.over.divinity"), s.divinity, s.data.divinity_top, DIVINITY_INK),
         )
         bar_h = max(12, min(22, area.h // 12))
-        row_h = self.px(18) + 14 + bar_h + 8
+        row_h = self.sz(18) + 14 + bar_h + 8
         spare = area.h - 2 * row_h
         for i, (name, value, top, ink) in enumerate(rows):
             y = area.y + spare // 3 + i * (row_h + spare // 3)
             FONTS.blit(
                 surface,
                 name,
-                self.px(18),
+                self.sz(18),
                 colour("text_light"),
                 (area.x + 20, y),
                 "topleft",
@@ -264,13 +284,13 @@ class GameOverScene(Scene):
             FONTS.blit(
                 surface,
                 f"{value} / {top}",
-                self.px(18),
+                self.sz(18),
                 colour("highlight"),
                 (area.right - 20, y),
                 "topright",
                 "bold",
             )
-            bar = pygame.Rect(area.x + 20, y + self.px(18) + 14, area.w - 40, bar_h)
+            bar = pygame.Rect(area.x + 20, y + self.sz(18) + 14, area.w - 40, bar_h)
             if bar.bottom > area.bottom - 8:
                 continue
             pygame.draw.rect(surface, D.shade(colour("panel"), 0.7), bar, border_radius=bar.h // 2)
@@ -290,17 +310,17 @@ class GameOverScene(Scene):
         FONTS.blit(
             surface,
             t("lab.over.rewards"),
-            self.px(18),
+            self.sz(18),
             colour("text_light"),
             (area.x + 20, area.y + 14),
             "topleft",
             "bold",
         )
         rewards = list(self.state.rewards)
-        y = area.y + 14 + round(self.px(18) * 1.5) + 4
+        y = area.y + 14 + round(self.sz(18) * 1.5) + 4
         if not rewards:
             FONTS.blit(
-                surface, t("lab.over.no_rewards"), self.px(16), colour("text_dim"), (area.x + 20, y)
+                surface, t("lab.over.no_rewards"), self.sz(16), colour("text_dim"), (area.x + 20, y)
             )
             return
         # A grid of plaques, two columns, shrunk until all eleven fit the panel.
@@ -308,8 +328,8 @@ class GameOverScene(Scene):
         rows = (len(rewards) + cols - 1) // cols
         gap = 8
         avail = area.bottom - 12 - y
-        h = max(18, min(round(self.px(15) * 1.9), (avail - (rows - 1) * gap) // rows))
-        size = max(9, min(self.px(15), round(h * 0.56)))
+        h = max(18, min(round(self.sz(15) * 1.9), (avail - (rows - 1) * gap) // rows))
+        size = max(9, min(self.sz(15), round(h * 0.56)))
         pw = (area.w - 40 - gap) // cols
         data = self.state.data
         for i, rid in enumerate(rewards):

@@ -147,35 +147,37 @@ class SetupScene(Scene):
         self.medals: dict[int, pygame.Rect] = {}
         self.chips: dict[str, pygame.Rect] = {}
         self.rows: dict[str, int] = {}
+        self.name_rect = pygame.Rect(0, 0, 1, 1)
+        self.k = 1.0  #: how much the page's words shrink to fit the window (1: not at all)
 
     # --- layout ------------------------------------------------------------------------------
     def card_lines(self, difficulty: str, width: int) -> list[str]:
         """A difficulty card's help, wrapped to ``width``."""
         style = "bold" if difficulty == "god" else "body"  # God's warning is bold
-        return FONTS.wrap(t(f"lab.setup.help.{difficulty}"), self.px(15), width, style)
+        return FONTS.wrap(t(f"lab.setup.help.{difficulty}"), self.sz(15), width, style)
 
-    def build(self) -> None:
-        w, h = self.app.size
-        ui = self.app.ui
-        bw = min(1080, w - 60)
-        self.box = pygame.Rect(0, 0, bw, min(h - 30, 700))
-        self.box.center = (w // 2, h // 2)
+    def sz(self, size: float) -> int:
+        """A font size at the player's text scale, shrunk by :attr:`k` if the page is short."""
+        return max(8, round(self.px(size) * self.k))
+
+    def layout(self) -> int:
+        """Place the cards, medallions and chips at the current :attr:`k`; the content's bottom."""
         left, inner = self.box.x + 40, self.box.w - 80
         y = self.box.y + 78
         self.rows = {"difficulty": y}
-        y += self.px(18) + 12
+        y += self.sz(18) + 12
         # Difficulty cards: as tall as the wordiest one needs.
         gap = 20
         cw = (inner - 2 * gap) // 3
         help_h = max(len(self.card_lines(d, cw - 28)) for d in DIFFICULTIES) * round(
-            self.px(15) * 1.3
+            self.sz(15) * 1.3
         )
         ch = (
             14
-            + round(self.px(22) * 1.3)
+            + round(self.sz(22) * 1.3)
             + 40
             + help_h
-            + (round(self.px(14) * 1.5) if self.balance else 0)
+            + (round(self.sz(14) * 1.5) if self.balance else 0)
             + 12
         )
         self.cards = {
@@ -184,7 +186,7 @@ class SetupScene(Scene):
         y += ch + 22
         # The twelve trials as medallions, in one row.
         self.rows["trial"] = y
-        y += self.px(18) + 14
+        y += self.sz(18) + 14
         d = min(48, (inner - 11 * 10) // 12)
         step = (inner - d) // 11 if inner > 12 * d else d + 10
         step = min(step, d + 22)
@@ -193,27 +195,42 @@ class SetupScene(Scene):
         self.medals = {n: pygame.Rect(x0 + (n - 1) * step, y, d, d) for n in range(1, 13)}
         y += d + 10
         self.rows["trial_name"] = y
-        y += round(self.px(19) * 1.4)
+        y += round(self.sz(19) * 1.4)
         self.rows["trial_help"] = y
-        y += 2 * round(self.px(15) * 1.35) + 14
+        y += 2 * round(self.sz(15) * 1.35) + 14
         # Who plays, and the name.
         self.rows["who"] = y
-        y += self.px(18) + 12
-        chip_h = max(40, round(self.px(17) * 2.2))
+        y += self.sz(18) + 12
+        chip_h = max(40, round(self.sz(17) * 2.2))
         x = left
         self.chips = {}
         for p in PLAYERS:
-            tw = FONTS.font(self.px(17), "bold").size(self.player_label(p))[0]
+            tw = FONTS.font(self.sz(17), "bold").size(self.player_label(p))[0]
             self.chips[p] = pygame.Rect(x, y, tw + 40, chip_h)
             x += tw + 40 + 14
         name_w = 300
         name_x = max(x + 30, self.box.right - 40 - name_w)
         self.rows["name_x"] = name_x
+        self.name_rect = pygame.Rect(name_x, y, min(name_w, self.box.right - 40 - name_x), chip_h)
+        return y + chip_h + 6 + round(self.sz(14) * 1.4)  # room for the autoplay line
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.app.ui
+        bw = min(1080, w - 60)
+        self.box = pygame.Rect(0, 0, bw, min(h - 30, 700))
+        self.box.center = (w // 2, h // 2)
+        bh = max(48, round(self.px(18) * 2.6))
+        # A large text scale in a small window: the page's words shrink until all fits
+        # above the buttons (never under them).
+        self.k = 1.0
+        while self.layout() > self.box.bottom - bh - 22 - 30 and self.k > 0.6:
+            self.k = round(self.k - 0.05, 2)
         old: Any = getattr(self, "name_entry", None)
         typed = old.get_text() if old is not None else self.choices.name
         self.name_entry = self.add(
             pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(name_x, y, min(name_w, self.box.right - 40 - name_x), chip_h),
+                self.name_rect,
                 ui,
                 placeholder_text=t("lab.hercules"),
             )
@@ -221,7 +238,6 @@ class SetupScene(Scene):
         self.name_entry.set_text_length_limit(NAME_CHARS)
         if typed:
             self.name_entry.set_text(typed)  # kept when the scene is built again
-        bh = max(48, round(self.px(18) * 2.6))
         self.btn_back = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(self.box.x + 30, self.box.bottom - bh - 22, 180, bh),
@@ -321,7 +337,7 @@ class SetupScene(Scene):
             self.draw_medal(surface, n, rect)
         start = self.choices.start
         name = labour_title(start)
-        size = FONTS.fit(name, self.px(19), self.box.w - 80, "bold", smallest=12)
+        size = FONTS.fit(name, self.sz(19), self.box.w - 80, "bold", smallest=12)
         FONTS.blit(
             surface,
             name,
@@ -333,11 +349,11 @@ class SetupScene(Scene):
         )
         helptext = t("lab.setup.start_first" if start == 1 else "lab.setup.start_later")
         y = self.rows["trial_help"]
-        for line in FONTS.wrap(helptext, self.px(15), self.box.w - 120)[:2]:
+        for line in FONTS.wrap(helptext, self.sz(15), self.box.w - 120)[:2]:
             FONTS.blit(
-                surface, line, self.px(15), colour("text_dim"), (self.box.centerx, y), "midtop"
+                surface, line, self.sz(15), colour("text_dim"), (self.box.centerx, y), "midtop"
             )
-            y += round(self.px(15) * 1.35)
+            y += round(self.sz(15) * 1.35)
         self.label(surface, t("lab.setup.who"), (left, self.rows["who"]))
         self.label(surface, t("lab.setup.name"), (self.rows["name_x"], self.rows["who"]))
         for player, rect in self.chips.items():
@@ -347,14 +363,14 @@ class SetupScene(Scene):
             FONTS.blit(
                 surface,
                 t("lab.setup.autoplay_help"),
-                self.px(14),
+                self.sz(14),
                 colour("text_dim"),
                 (left, chip.bottom + 6),
             )
 
     def label(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
         """A section's label."""
-        FONTS.blit(surface, text, self.px(18), colour("gold"), pos, "topleft", "bold")
+        FONTS.blit(surface, text, self.sz(18), colour("gold"), pos, "topleft", "bold")
 
     def draw_card(self, surface: pygame.Surface, difficulty: str, rect: pygame.Rect) -> None:
         """A difficulty: its name, its starting dice, what it means, the solver's record."""
@@ -367,8 +383,8 @@ class SetupScene(Scene):
         x, y = rect.x + 14, rect.y + 12
         title = t(f"mode.{difficulty}")
         ink = colour("highlight") if chosen else colour("text_light")
-        FONTS.blit(surface, title, self.px(22), ink, (x, y), "topleft", "bold")
-        y += round(self.px(22) * 1.3)
+        FONTS.blit(surface, title, self.sz(22), ink, (x, y), "topleft", "bold")
+        y += round(self.sz(22) * 1.3)
         dice = load_data().difficulties[difficulty][0]
         for i in range(dice):
             face = D.die_face(SHOWN_FACES[i % len(SHOWN_FACES)], 28, DIE_BODY, DIE_PIP)
@@ -376,7 +392,7 @@ class SetupScene(Scene):
         FONTS.blit(
             surface,
             tn("lab.setup.dice", dice),
-            self.px(15),
+            self.sz(15),
             colour("text_light"),
             (x + dice * 34 + 6, y + 16),
             "midleft",
@@ -387,16 +403,16 @@ class SetupScene(Scene):
             FONTS.blit(
                 surface,
                 line,
-                self.px(15),
+                self.sz(15),
                 (226, 128, 92) if warn else colour("text_dim"),
                 (x, y),
                 "topleft",
                 "bold" if warn else "body",
             )
-            y += round(self.px(15) * 1.3)
+            y += round(self.sz(15) * 1.3)
         line = balance_line(difficulty, self.balance)
         if line:
-            size = FONTS.fit(line, self.px(14), rect.w - 28, smallest=10)
+            size = FONTS.fit(line, self.sz(14), rect.w - 28, smallest=10)
             FONTS.blit(surface, line, size, colour("gold"), (x, rect.bottom - 10), "bottomleft")
 
     def draw_medal(self, surface: pygame.Surface, n: int, rect: pygame.Rect) -> None:
@@ -416,7 +432,7 @@ class SetupScene(Scene):
             pygame.draw.circle(surface, colour("gold_dark") if earlier else colour("gold"), c, r, 2)
             ink = colour("text_dim") if earlier else colour("text_light")
         text = numeral(n)
-        size = FONTS.fit(text, self.px(16), rect.w - 8, "bold", smallest=9)
+        size = FONTS.fit(text, self.sz(16), rect.w - 8, "bold", smallest=9)
         FONTS.blit(surface, text, size, ink, c, "center", "bold")
 
     def draw_chip(self, surface: pygame.Surface, player: str, rect: pygame.Rect) -> None:
@@ -428,5 +444,5 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, colour("gold_dark"), rect, 2, border_radius=rect.h // 2)
         ink = colour("ink") if chosen else colour("text_light")
         FONTS.blit(
-            surface, self.player_label(player), self.px(17), ink, rect.center, "center", "bold"
+            surface, self.player_label(player), self.sz(17), ink, rect.center, "center", "bold"
         )
