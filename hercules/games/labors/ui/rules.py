@@ -124,7 +124,9 @@ class RulesScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         btn_h = max(44, round(44 * self.scale))
-        self.box = pygame.Rect(40, 30, w - 80, h - 60 - btn_h - 20)
+        # Lines of readable length: on a wide window the page is a column, not the width.
+        bw = min(w - 80, round(1240 * max(1.0, self.scale)))
+        self.box = pygame.Rect((w - bw) // 2, 30, bw, h - 60 - btn_h - 20)
         self.btn_back = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(w // 2 - 110, self.box.bottom + 20, 220, btn_h),
