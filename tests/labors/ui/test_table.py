@@ -23,16 +23,8 @@ from hercules.games.labors.engine.state import (  # noqa: E402
 )
 from hercules.games.labors.spec import GAME_ID, new_controller  # noqa: E402
 from hercules.games.labors.ui.layout import LaborsLayout  # noqa: E402
-from hercules.ui.app import App, Settings  # noqa: E402
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay  # noqa: E402
 from hercules.ui.strings import t  # noqa: E402
-
-
-@pytest.fixture
-def app():
-    a = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
-    yield a
-    a.close()
 
 
 def table_for(app, state):
