@@ -173,12 +173,14 @@ def number(value: float, digits: int = 1) -> str:
     return text.replace(".", t("number.decimal")) if digits > 0 else text
 
 
-def text_file(name: str) -> str:
+def text_file(name: str, folder: str | None = None) -> str:
     """A text asset ``<name>.<lang>.txt`` in the current language, else in English.
 
-    It is looked for in the shell's ``ui/text/``, then in each game's ``text/``.
+    It is looked for in the shell's ``ui/text/``, then in each game's ``text/``; with
+    ``folder`` (a game's ``assets``, e.g. ``"games/labors"``), in that folder's ``text/``
+    only (two games may both have a ``rules`` text).
     """
-    folders = [folder for _, folder in _sources()]
+    folders = [folder] if folder is not None else [f for _, f in _sources()]
     for lang in (_LANG[0], LANGUAGES[0]):
         for folder in folders:
             path = assets_path(folder, "text", f"{name}.{lang}.txt")

@@ -79,7 +79,7 @@ def test_the_languages_are_english_and_italian_and_unknown_tags_fall_back_to_eng
     assert strings.set_language(None) == "en"
 
 
-@pytest.mark.parametrize("source", ["shell", "hercules"])
+@pytest.mark.parametrize("source", ["shell", "hercules", "labors"])
 @pytest.mark.parametrize("lang", ["it"])
 def test_every_key_exists_in_both_languages_with_the_same_placeholders(source, lang):
     """In the shell's table and in each game's, on their own."""
@@ -117,6 +117,13 @@ def test_italian_is_really_translated():
         "preview.vp_secured",  # "{category}: {vp}"
         "preview.way",  # "{sum}: {gains}"
         "rules.card_count",  # "{n} × {card}"
+        # The Labors game's blue spaces are marked with symbols: ±1, +1, 7−x, 6·3, ×2.
+        "lab.blue.pm1",
+        "lab.blue.plus1",
+        "lab.blue.flip",
+        "lab.blue.six_three",
+        "lab.blue.twin",
+        "lab.btn.menu",
     }
     assert same <= shared, same - shared
 
@@ -186,6 +193,35 @@ def families() -> dict[str, set[str]]:
         "lang.{}": set(strings.languages()),
         "btn.{}": grid,
         "tip.{}": grid,
+        **labors_families(),
+    }
+
+
+def labors_families() -> dict[str, set[str]]:
+    """The Labors game's f-string key families, from its data and code."""
+    from hercules.games.labors.engine import load_data
+    from hercules.games.labors.engine.data import ATTACKS, BLUE_KINDS
+    from hercules.games.labors.engine.state import DIFFICULTIES, OUTCOMES
+
+    data = load_data()
+    outcomes = set(OUTCOMES) - {""}
+    return {
+        "lab.log.over.{}": outcomes,
+        "lab.rules.labour.{}": {str(n) for n in range(1, 13)},
+        "lab.rules.reward.{}": {str(n) for n in range(1, 12)},
+        "lab.rules.mood.{}": set(data.moods),
+        "lab.rules.attack.{}": set(ATTACKS),
+        "lab.rules.blue.{}": set(BLUE_KINDS) | {"pm1_wrap"},
+        "lab.rules.need.{}": {"any", "even", "odd"},
+        "lab.rules.t.may.{}": {"adv", "break", "courage", "divinity", "heal", "no_shield"},
+        "lab.choose.abderus_{}": {"dice", "courage"},
+        "lab.log.abderus_{}": {"dice", "courage"},
+        "lab.btn.{}": {"resolve", "undo", "hint", "menu"},
+        "lab.tip.{}": {"resolve", "undo", "hint", "menu"},
+        "lab.blue.{}": set(BLUE_KINDS),
+        "lab.setup.help.{}": set(DIFFICULTIES),
+        "lab.over.{}": {"new_run", "try_again", "replay", "see_table", "title"},
+        "btn.replay_{}": {"back", "forward", "play", "close"},
     }
 
 
@@ -195,7 +231,7 @@ def shape(fkey: str) -> str:
 
 
 def test_every_game_with_assets_is_checked_above():
-    assert set(tables()) == {"shell", "hercules"}  # a new game: add it to the parameters
+    assert set(tables()) == {"shell", "hercules", "labors"}  # a new game: add it to the parameters
 
 
 def test_the_merged_table_is_the_shells_and_the_games_with_no_key_twice():

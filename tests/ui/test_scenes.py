@@ -10,6 +10,7 @@ from hercules.games.mebo.ui.setup import SetupScene
 from hercules.games.mebo.ui.table import TableScene
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.settings import SettingsScene
+from hercules.ui.scenes.games import GamesScene
 from hercules.ui.scenes.title import TitleScene
 
 
@@ -65,15 +66,25 @@ def test_title_buttons_lead_to_setup_rules_and_settings_and_back(app):
     app.push(title)
     frames(app, 2)
     by_key = {v: k for k, v in title.buttons.items()}
+
+    def choose_mebo() -> None:
+        # The box holds several games: the list asks which (the board game is first).
+        if isinstance(app.top, GamesScene):
+            click_widget(app, next(b for b, gid in app.top.buttons.items() if gid == "hercules"))
+
     click_widget(app, by_key["rules"])
+    choose_mebo()
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_ESCAPE)
+    if isinstance(app.top, GamesScene):
+        click_widget(app, app.top.btn_back)
     assert app.top is title
     click_widget(app, by_key["settings"])
     assert isinstance(app.top, SettingsScene)
     click_widget(app, app.top.btn_back)
     assert app.top is title
     click_widget(app, by_key["new"])
+    choose_mebo()
     assert isinstance(app.top, SetupScene)
     click_widget(app, app.top.btn_back)
     assert app.top is title

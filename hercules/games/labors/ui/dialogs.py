@@ -19,39 +19,24 @@ from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
 from .layout import tint
-from .texts import labour_name, mood_name, reward_name
+from .texts import labour_name, mood_name, reward_name, sentence
+from .words import blue_text, gold_text
 
 
 def blue_words(b: BlueDef) -> str:
     """A blue ability in one sentence (with its cost)."""
-    key = "lab.ability.pm1_wrap" if b.kind == "pm1" and b.wrap else f"lab.ability.{b.kind}"
-    text = t(key)
-    if b.cost:
-        text += " " + t("lab.ability.cost", n=b.cost)
-    return text
+    return sentence(blue_text(b))
 
 
 def gold_words(g: GoldDef) -> str:
     """A gold ability in one sentence."""
-    need = g.need
-    if need == ("any",):
-        what = t("lab.need.any")
-    elif "same" in need:
-        what = t("lab.need.same")
-    elif "even" in need:
-        what = t("lab.need.even_odd")
-    elif len(need) == 1:
-        what = t("lab.need.value", v=need[0])
-    else:
-        what = t("lab.need.values", a=need[0], b=need[1])
-    gain = t(f"lab.gain.{g.gain}", n=g.amount)
-    return t("lab.ability.gold", need=what, gain=gain)
+    return sentence(gold_text(g))
 
 
 def space_words(space: BlueSpace | GoldSpace) -> str:
     """What a space on the table does."""
     if isinstance(space, BlueSpace):
-        return blue_words(space.ability) + " " + t("lab.ability.blue")
+        return blue_words(space.ability) + " " + t("lab.space.blue")
     return gold_words(space.ability)
 
 

@@ -7,7 +7,7 @@ blue and gold spaces; the sidebar with Courage, Divinity, the Mood, what to do a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -23,8 +23,9 @@ from . import icons
 from .layout import CardSlot, Colour, tint
 from .texts import card_name, labour_name, method_text, mood_effect, mood_name, reward_text
 
-if TYPE_CHECKING:
-    from .table import TableScene
+#: The table scene, read only (``table.TableScene``; named loosely: the scene imports the
+#: painter, and a module circle is two rooms that each need the other).
+TableScene = Any
 
 
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:

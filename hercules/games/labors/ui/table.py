@@ -26,6 +26,7 @@ from hercules.games.labors.engine.spaces import blue_spaces
 from hercules.games.labors.engine.state import (
     FREE,
     P_ABDERUS,
+    P_DRAW,
     P_FORK,
     P_MOOD,
     P_PHOLUS,
@@ -43,7 +44,9 @@ from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOver
 from hercules.ui.strings import has, t
 
 from .dialogs import RestartOverlay, RewardOverlay, space_words
+from .gameover import GameOverScene
 from .layout import LaborsLayout, TrackGeometry, track_geometry
+from .legend import LegendOverlay
 from .painter import draw_table, move_point
 from .texts import (
     card_name,
@@ -97,6 +100,7 @@ class TableScene(Scene):
         self.wait = 0.0
         self.told_saving_off = False
         self.over_shown = False
+        self.legends_shown: set[int] = set()  #: labours whose legend was told this run
         #: The player closed a choice's dialog: it opens again at their next click.
         self.dialog_dismissed = False
         self._seen: LaborsState = controller.state
@@ -323,6 +327,8 @@ class TableScene(Scene):
                 self.over_shown = True
                 self.show_over()
             return
+        if self.wants_legend():
+            return
         if self.human():
             if not self.dialog_dismissed:
                 self.open_dialog()
@@ -333,11 +339,23 @@ class TableScene(Scene):
             if self.ctl.step() is not None:
                 self.wait = 0.0
 
+    def wants_legend(self) -> bool:
+        """A trial opens (before its Mood) for the player at this machine: its legend first.
+
+        Once per labour and run; a click, Esc or Space skips it. Autoplay runs on without.
+        """
+        s = self.state
+        if s.prompt != P_DRAW or s.labour in self.legends_shown or not self.autosave:
+            return False
+        if not any(seat.kind == "human" for seat in self.ctl.seats):
+            return False
+        self.legends_shown.add(s.labour)
+        self.app.push(LegendOverlay(self.app, s.labour, lambda: None))
+        return True
+
     def show_over(self) -> None:
-        """The run is over: its screen (when the game offers one)."""
-        screen = over_screen()
-        if screen is not None:
-            self.app.push(screen(self.app, self))
+        """The run is over: its screen."""
+        self.app.push(GameOverScene(self.app, self))
 
     def open_dialog(self) -> None:
         """The choices that are not made on the board open a dialog (closed: until a click)."""
@@ -732,13 +750,6 @@ def hint_provider() -> Any:
     if "hint" not in _HOOKS:
         _HOOKS["hint"] = _lookup("hercules.games.labors.ai", "hint")
     return _HOOKS["hint"]
-
-
-def over_screen() -> Any:
-    """The run-over screen's class, or None."""
-    if "over" not in _HOOKS:
-        _HOOKS["over"] = _lookup("hercules.games.labors.ui.gameover", "GameOverScene")
-    return _HOOKS["over"]
 
 
 def _lookup(module: str, name: str) -> Any:

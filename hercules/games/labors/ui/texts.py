@@ -26,23 +26,21 @@ from hercules.games.labors.engine.state import (
 from hercules.ui.log import HEADER, LINE, NOTE, LogDice, LogEntry
 from hercules.ui.strings import has, t
 
+from . import words
 from .layout import tint
-
-
-def labour_name(n: int) -> str:
-    """Labour ``n``'s name (1-12)."""
-    return t(f"lab.labour.{n}")
-
-
-def reward_name(rid: str) -> str:
-    """A Reward's name (its A/B/C copies share it)."""
-    base = rid[:6] if rid.startswith("RWD-") else rid
-    return t(f"lab.reward.{base}")
+from .words import labour_name as labour_name
+from .words import reward_name as reward_name
 
 
 def mood_name(mid: str) -> str:
-    """A Mood's name."""
-    return t(f"lab.mood.{mid}") if mid else t("lab.mood.none")
+    """A Mood's name ("" before the first is drawn)."""
+    return words.mood_name(mid) if mid else t("lab.mood.none")
+
+
+def sentence(text: str) -> str:
+    """A phrase as a sentence: capital first, full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def card_name(card: str) -> str:
@@ -63,11 +61,9 @@ def die_name(labour: int, k: int) -> str:
 
 
 def method_text(attack: Attack) -> str:
-    """An attack method in words."""
-    vals = attack.values
-    a = vals[0] if vals else 0
-    b = vals[1] if len(vals) > 1 else 0
-    return t(f"lab.method.{attack.kind}", a=a, b=b)
+    """An attack method in words, as a label ("Dice adding up to exactly 18")."""
+    text = words.attack_text(attack)
+    return text[:1].upper() + text[1:]
 
 
 def faces_text(values: Iterable[int]) -> str:
@@ -83,7 +79,7 @@ def mood_effect(mid: str) -> str:
     if mood.roll:
         return t("lab.mood.effect.roll_down" if mood.roll < 0 else "lab.mood.effect.roll_up")
     if mood.dice:
-        return t("lab.mood.effect.dice", n=mood.dice)
+        return t("lab.mood.effect.dice", n=f"{mood.dice:+d}")
     if mood.courage:
         return t("lab.mood.effect.courage", n=-mood.courage)
     if mood.blue is not None:
@@ -190,9 +186,9 @@ def record_entries(
             elif ev.n:
                 out.append(LogEntry(t("lab.log.hurt", n=ev.n)))
         elif k == "courage":
-            out.append(LogEntry(t("lab.log.courage", n=ev.n)))
+            out.append(LogEntry(t("lab.log.courage", n=f"{ev.n:+d}")))
         elif k == "divinity":
-            out.append(LogEntry(t("lab.log.divinity", n=ev.n)))
+            out.append(LogEntry(t("lab.log.divinity", n=f"{ev.n:+d}")))
         elif k == "heal":
             out.append(LogEntry(t("lab.log.heal", target=die_name(labour, ev.target), n=ev.n)))
         elif k == "broken":

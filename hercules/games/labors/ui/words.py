@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
-from hercules.app.registry import assets_path
 from hercules.games.labors.engine.data import (
     SKULL,
     START,
@@ -22,7 +21,7 @@ from hercules.games.labors.engine.data import (
     TrialDieDef,
     load_data,
 )
-from hercules.ui.strings import LANGUAGES, language, t, tn
+from hercules.ui.strings import t, text_file, tn
 
 #: The game's assets folder (its spec's ``assets``; the spec is not imported here, to stay light).
 ASSETS = "games/labors"
@@ -72,17 +71,9 @@ def mood_name(mood_id: str) -> str:
 
 
 def game_text(name: str) -> str:
-    """This game's text ``text/<name>.<lang>.txt`` in the current language, else in English.
-
-    Read from the game's own folder: the shell's ``text_file`` looks through every game's
-    folder in turn, and the box's first game has a ``rules`` text too.
-    """
-    for lang in (language(), LANGUAGES[0]):
-        path = assets_path(ASSETS, "text", f"{name}.{lang}.txt")
-        if path.is_file():
-            text: str = path.read_text(encoding="utf-8")
-            return text
-    raise FileNotFoundError(f"no text {name}.{LANGUAGES[0]}.txt in {ASSETS}/text/")
+    """This game's text ``text/<name>.<lang>.txt`` in the current language, else in English
+    (from the game's own folder: the box's first game has a ``rules`` text too)."""
+    return text_file(name, ASSETS)
 
 
 # --- abilities ---------------------------------------------------------------------------------
