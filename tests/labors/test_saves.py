@@ -1,4 +1,4 @@
-"""Labors runs in the box's saves: written, listed, loaded, resumed, replayed; damaged ones refused."""
+"""Labors runs in the box's saves: written, listed, loaded, resumed, replayed; damage refused."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from hercules.games.mebo.ui.rules import RulesScene
 from hercules.games.mebo.ui.setup import SetupScene
 from hercules.games.mebo.ui.table import TableScene
 from hercules.ui.scene import Scene
-from hercules.ui.scenes.settings import SettingsScene
 from hercules.ui.scenes.games import GamesScene
+from hercules.ui.scenes.settings import SettingsScene
 from hercules.ui.scenes.title import TitleScene
 
 

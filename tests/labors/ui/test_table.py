@@ -206,8 +206,8 @@ def play_by_mouse(app, table, rng: random.Random, limit: int = 4000) -> int:
                 if action.kind == "attack":
                     click(app, table.trial_die_rect(action.target).center)
                 else:
-                    slot = next(r for c in table.layout.cards for sp, r in c.gold if sp.key == action.space)
-                    click(app, slot.center)
+                    spaces = [(sp.key, r) for c in table.layout.cards for sp, r in c.gold]
+                    click(app, next(r for key, r in spaces if key == action.space).center)
         else:
             click(app, table.layout.board.center)
         frames(app, 1)
@@ -215,7 +215,9 @@ def play_by_mouse(app, table, rng: random.Random, limit: int = 4000) -> int:
     raise AssertionError(f"the run did not end in {limit} steps ({table.state.prompt})")
 
 
-@pytest.mark.parametrize("difficulty,seed,start", [("hero", 1, 1), ("mortal", 7, 1), ("god", 3, 10)])
+@pytest.mark.parametrize(
+    "difficulty,seed,start", [("hero", 1, 1), ("mortal", 7, 1), ("god", 3, 10)]
+)
 def test_a_whole_run_is_played_to_its_end_by_mouse(app, difficulty, seed, start):
     ctl = new_controller(difficulty, ["human"], seed, start=start)
     table = app.nav.play(GAME_ID, ctl, ["Hercules"])
@@ -228,7 +230,8 @@ def test_a_whole_run_is_played_to_its_end_by_mouse(app, difficulty, seed, start)
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
 def test_the_table_parts_never_overlap(size):
-    s = playing(rewards=("RWD-01", "RWD-02", "RWD-03", "RWD-04A", "RWD-05A", "RWD-06A", "RWD-07A", "RWD-08A", "RWD-09A", "RWD-10A", "RWD-11A"))
+    one_per_labour = ("RWD-01", "RWD-02", "RWD-03", "RWD-04A", "RWD-05A", "RWD-06A")
+    s = playing(rewards=(*one_per_labour, "RWD-07A", "RWD-08A", "RWD-09A", "RWD-10A", "RWD-11A"))
     L = LaborsLayout(size, s)
     parts = [L.title, L.board, L.tray, L.cards_box, L.sidebar]
     for i, a in enumerate(parts):
