@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    load,replay,stop,ways,fork,reward,won,legend} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
     [--reasoning]
 """
@@ -45,6 +45,10 @@ SCENES = (
     "replay",
     "stop",
     "ways",
+    "fork",
+    "reward",
+    "won",
+    "legend",
 )
 
 
@@ -113,6 +117,12 @@ def build(app: App, args: argparse.Namespace) -> None:
         elif args.scene != "title":
             getattr(nav, args.scene)(spec.id)
         return
+    stage = spec.tool_entry("screenshot")
+    if stage is not None:  # the game sets its own table up (e.g. the Labors game's fork)
+        stage(app, args.scene, args.seed, args.mode)
+        return
+    if args.scene in ("fork", "reward", "won", "legend"):
+        raise SystemExit(f"screenshot.py: --scene {args.scene} is a scene of the Labors game")
     if spec.id != "hercules" and args.scene in ("rest", "hint"):
         raise SystemExit(f"screenshot.py: --scene {args.scene} shows the MEBO game's table only")
     kinds = ["human"] + ["normal"] * (args.players - 1)
@@ -201,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--round", type=int, default=6)
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--mode", default="standard", choices=("standard", "simplified", "solo", "pnp"))
+    p.add_argument(
+        "--mode", default=None, help="the game's variant (MEBO: standard...; Labors: hero...)"
+    )
     p.add_argument("--hover", default="", help="x,y of the mouse (to show a tooltip)")
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
     p.add_argument(
@@ -218,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         p.error(f"--size must look like 1600x900, not {args.size!r}")
+    if args.mode is None:
+        args.mode = args.game.variants[0]
+    if args.mode not in args.game.variants:
+        p.error(f"--mode must be one of {', '.join(args.game.variants)}, not {args.mode!r}")
     if args.mode == "solo":
         args.players = 2
     settings = Settings(

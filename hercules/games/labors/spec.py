@@ -60,6 +60,7 @@ SPEC = GameSpec(
         "save_line": f"{_UI}.texts:save_line",
     },
     rules_text="rules",
+    tools={"screenshot": "hercules.games.labors.ui.shots:stage"},
     assets="games/labors",
     order=20,
 )

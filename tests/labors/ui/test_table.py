@@ -170,9 +170,14 @@ def _blue_face_option(app, value: int):
     return None
 
 
+#: The overlays without buttons met by :func:`play_by_mouse` (the legends), in order.
+legends: list[str] = []
+
+
 def play_by_mouse(app, table, rng: random.Random, limit: int = 4000) -> int:
     """Play the run to its end with clicks only; returns the number of actions sent."""
     sent = 0
+    legends.clear()
     for _ in range(limit):
         frames(app, 1)
         if table.ctl.is_over:
@@ -186,6 +191,9 @@ def play_by_mouse(app, table, rng: random.Random, limit: int = 4000) -> int:
             elif buttons:
                 choice = [b for b in buttons if b.text != t("btn.cancel")] or buttons
                 click(app, rng.choice(choice).rect.center)
+            else:  # a legend: a click anywhere closes it
+                legends.append(top.__class__.__name__)
+                click(app, (app.size[0] // 2, app.size[1] // 2))
             continue
         s = table.state
         before = len(table.ctl.history)
@@ -226,6 +234,9 @@ def test_a_whole_run_is_played_to_its_end_by_mouse(app, difficulty, seed, start)
     assert sent > 5
     assert all(rec.seat in (0, -1) for rec in ctl.history)
     assert len(table.log_entries) > sent  # every step said in the chronicle
+    # Each trial reached opened with its legend, once.
+    assert legends == ["LegendOverlay"] * len(table.legends_shown)
+    assert table.legends_shown == set(range(start, ctl.state.labour + 1))
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])

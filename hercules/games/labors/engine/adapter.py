@@ -55,8 +55,13 @@ class LaborsRules:
         return state.rng
 
     def reveals(self, before: LaborsState, after: LaborsState, events: list[Any]) -> bool:
-        """A roll, a re-roll, a Mood drawn or redrawn: no undo past it."""
-        return before.rng != after.rng or before.mood != after.mood
+        """A roll, a re-roll, a Mood drawn or redrawn, or the dice committed: no undo past it.
+
+        Undo works within a roll until the dice are committed (``resolve``): what the
+        trial did to Hercules then is not taken back.
+        """
+        committed = any(getattr(e, "kind", "") == "resolve" for e in events)
+        return committed or before.rng != after.rng or before.mood != after.mood
 
     def new_game(self, config_json: Any, seed: int) -> LaborsState:
         """Set up a run from :meth:`config_to_json` output and a seed."""

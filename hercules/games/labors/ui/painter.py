@@ -188,6 +188,15 @@ def draw_board(surface: pygame.Surface, sc: TableScene) -> None:
         )
         if td.health <= 0:
             D.laurel(surface, r.center, r.w // 2, colour("laurel_dark"))
+        # The dice that struck it this roll, small, under it.
+        struck = sc.struck_by(i)
+        if struck:
+            ds = max(12, r.w // 3)
+            x = r.centerx - (len(struck) * (ds + 2)) // 2
+            for face in struck[:8]:
+                die = pygame.Rect(x, r.bottom + 4, ds, ds)
+                D.blit_die(surface, die, face, tint("hercules_die"), tint("hercules_pip"))
+                x += ds + 2
 
 
 def _graph_label(sc: TableScene) -> str:
@@ -202,7 +211,7 @@ def _draw_label(surface: pygame.Surface, sc: TableScene, i: int, text: str, vali
     attack = lab.dice[i].attack
     size = sc.px(15)
     c = D.shade(tint("valid"), 0.7) if valid else colour("ink")
-    sym = max(16, min(30, r.h // 3))
+    sym = max(16, min(30, r.h // 3)) if not sc.tracks.graph else max(16, min(30, r.h - 14))
     symbols = icons.method_symbols(attack.kind, attack.values)
     if sc.tracks.graph:
         x = icons.draw_method(surface, symbols, r.x + 4, r.y + sym // 2 + 2, sym, c)

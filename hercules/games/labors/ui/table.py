@@ -465,6 +465,20 @@ class TableScene(Scene):
                 break
         return []
 
+    def struck_by(self, target: int) -> list[int]:
+        """The faces of the dice that struck Trial die ``target`` this roll."""
+        if self.state.prompt != P_PLAY:
+            return []
+        faces: list[int] = []
+        roll = self.state.roll
+        for rec in reversed(self.logged):
+            for ev in rec.events:
+                if ev.kind == "attack" and ev.target == target:
+                    faces += sorted(roll[d].value for d in ev.dice if d < len(roll))
+            if any(ev.kind == "rolled" for ev in rec.events):
+                break
+        return faces
+
     def tooltip(self) -> list[str]:
         """Words for what the mouse rests on: a space, a card, a Trial die's method."""
         if self.app.top is not self:

@@ -176,7 +176,9 @@ def record_entries(
             faces = faces_text(before.roll[d].value for d in ev.dice if d < len(before.roll))
             out.append(LogEntry(t("lab.log.gold", card=card_name(ev.card), faces=faces)))
         elif k == "attack":
-            faces = faces_text(before.roll[d].value for d in ev.dice if d < len(before.roll))
+            faces = faces_text(
+                sorted(before.roll[d].value for d in ev.dice if d < len(before.roll))
+            )
             target = die_name(labour, ev.target)
             out.append(LogEntry(t("lab.log.attack", faces=faces, target=target, n=ev.n)))
         elif k == "hurt":
