@@ -1,7 +1,8 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways,fork,reward,won,legend} --seed S --size WxH --out FILE.png [--round R] [--players P] [--mode M]
+    load,replay,stop,ways,fork,reward,won,legend} --seed S --size WxH --out FILE.png
+    [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
     [--reasoning]
 """

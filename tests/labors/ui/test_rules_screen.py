@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from hercules.games.labors.ui.words import (
 )
 from hercules.ui.app import App, Settings
 from hercules.ui.scene import Scene
-from hercules.ui.strings import set_language, t, table
+from hercules.ui.strings import set_language, t
 from hercules.ui.theme import FONTS
 
 STRINGS = Path(__file__).resolve().parents[3] / "assets" / "games" / "labors" / "strings"
@@ -98,16 +97,6 @@ def test_the_reference_names_nothing_by_its_internal_id(lang):
             assert "[" not in reward_text(reward)
     finally:
         set_language("en")
-
-
-def test_the_screens_strings_are_in_both_languages_and_in_the_tables_the_game_loads():
-    en = json.loads((STRINGS / "screens.en.json").read_text(encoding="utf-8"))
-    it = json.loads((STRINGS / "screens.it.json").read_text(encoding="utf-8"))
-    assert set(en) == set(it)
-    prefixes = ("lab.setup.", "lab.rules.", "lab.over.", "lab.legend.")
-    assert all(k.startswith(prefixes) for k in en)
-    assert all(en[k] != it[k] for k in en), [k for k in en if en[k] == it[k]]
-    assert en.items() <= table("en").items() and it.items() <= table("it").items()
 
 
 @pytest.mark.parametrize("how", ["button", "escape"])
