@@ -29,7 +29,7 @@ W_SKULL = 60.0  #: a Trial die on the skull: the run is lost
 W_HEALTH = 0.05  #: a point of Trial health (a tie-break towards damage)
 LOST = -1000.0  #: a lost run
 WON = 1000.0
-HORIZON = 24  #: how far ahead a track is read
+HORIZON = 20  #: how far ahead a track is read
 
 
 @cache
@@ -115,13 +115,10 @@ class Evaluator:
     def space_cost(self, die: TrialDieDef, effects: Sequence[str], pos: Position) -> float:
         """What one space costs when a die reaches it (the skull excepted)."""
         cost = 0.0
-        rate = hit_rate(die.attack, pos.dice) * pos.boost
         others = sum(1 for h, _ in pos.trial if h > 0) > 1
         for eff in effects:
             if eff.startswith("-"):
                 cost += int(eff[1:])
-            elif eff.startswith("h"):
-                cost += min(4.0, 0.8 * int(eff[1:]) / rate)
             elif eff == "dv":
                 cost += W_DIVINITY if pos.divinity > 0 else 0.3
             elif eff == "bk":
@@ -143,35 +140,54 @@ class Evaluator:
         return total
 
     def path_cost(self, pos: Position, i: int, node: str, health: int, rate: float) -> float:
-        """Die ``i``'s expected cost from ``node`` on, the player taking the best forks."""
+        """Die ``i``'s expected cost from ``node`` on, the player taking the best forks.
+
+        The die lives through move ``k`` while the hits of ``k`` rolls (a Poisson count) stay
+        below its health plus what the spaces on its way healed (while it was hurt).
+        """
         key = (pos.labour, i, node, health, round(rate, 2), pos.dice, pos.divinity > 0)
         got = self._paths.get(key)
         if got is not None:
             return got
         die = self.data.labour(pos.labour).dice[i]
-        alive = [_alive(rate * k, health) for k in range(HORIZON + 1)]
-        memo: dict[tuple[str, int], float] = {}
+        memo: dict[tuple[str, int, int], float] = {}
+        alive: dict[int, float] = {}
 
-        def walk(at: str, k: int) -> float:
+        def survive(k: int, extra: int) -> float:
+            need = health + extra
+            got = alive.get(k * 100 + need)
+            if got is None:
+                got = _alive(rate * k, need)
+                alive[k * 100 + need] = got
+            return got
+
+        def walk(at: str, k: int, extra: int) -> float:
             # The die stands on ``at`` after ``k - 1`` moves; move ``k`` happens if it lives.
-            if k > HORIZON or alive[k] < 0.005:
+            p = survive(k, extra)
+            if k > HORIZON or p < 0.005:
                 return 0.0
-            hit = memo.get((at, k))
+            hit = memo.get((at, k, extra))
             if hit is not None:
                 return hit
             best = math.inf
             for nxt in die.next_spaces(at):
                 space = die.track[nxt]
                 if SKULL in space.effects:
-                    c = alive[k] * W_SKULL
+                    c = p * W_SKULL
                 else:
-                    c = alive[k] * self.space_cost(die, space.effects, pos) + walk(nxt, k + 1)
+                    heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
+                    if heal:
+                        # Only the part below its start: the hits it took so far, on average.
+                        hurt = die.start - health - extra + rate * k
+                        heal = max(0, min(heal, round(hurt)))
+                    c = p * self.space_cost(die, space.effects, pos)
+                    c += walk(nxt, k + 1, extra + heal)
                 best = min(best, c)
             best = 0.0 if best == math.inf else best
-            memo[(at, k)] = best
+            memo[(at, k, extra)] = best
             return best
 
-        cost = walk(node, 1)
+        cost = walk(node, 1, 0)
         self._paths[key] = cost
         return cost
 
