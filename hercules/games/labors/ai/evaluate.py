@@ -89,7 +89,7 @@ class Evaluator:
 
     def __init__(self, data: LaborsData) -> None:
         self.data = data
-        self._paths: dict[tuple[object, ...], float] = {}
+        self._paths: dict[tuple[object, ...], tuple[float, float]] = {}
 
     def rates(self, pos: Position) -> list[float]:
         """The expected hits per roll on each live Trial die (the roll is shared)."""
@@ -129,17 +129,22 @@ class Evaluator:
                 cost += W_ADV
         return cost
 
-    def pain(self, pos: Position) -> float:
-        """The expected cost of the live Trial dice until each falls (skull risk included)."""
+    def pain(self, pos: Position) -> tuple[float, float]:
+        """The expected cost of the live Trial dice until each falls (skull risk included),
+        and the part of it that is Courage lost."""
         rates = self.rates(pos)
-        total = 0.0
+        total = courage = 0.0
         for i, (health, node) in enumerate(pos.trial):
             if health <= 0:
                 continue
-            total += self.path_cost(pos, i, node, health, rates[i])
-        return total
+            cost, lost = self.path_cost(pos, i, node, health, rates[i])
+            total += cost
+            courage += lost
+        return total, courage
 
-    def path_cost(self, pos: Position, i: int, node: str, health: int, rate: float) -> float:
+    def path_cost(
+        self, pos: Position, i: int, node: str, health: int, rate: float
+    ) -> tuple[float, float]:
         """Die ``i``'s expected cost from ``node`` on, the player taking the best forks.
 
         The die lives through move ``k`` while the hits of ``k`` rolls (a Poisson count) stay
@@ -150,7 +155,7 @@ class Evaluator:
         if got is not None:
             return got
         die = self.data.labour(pos.labour).dice[i]
-        memo: dict[tuple[str, int, int], float] = {}
+        memo: dict[tuple[str, int, int], tuple[float, float]] = {}
         alive: dict[int, float] = {}
 
         def survive(k: int, extra: int) -> float:
@@ -161,29 +166,33 @@ class Evaluator:
                 alive[k * 100 + need] = got
             return got
 
-        def walk(at: str, k: int, extra: int) -> float:
+        def walk(at: str, k: int, extra: int) -> tuple[float, float]:
             # The die stands on ``at`` after ``k - 1`` moves; move ``k`` happens if it lives.
             p = survive(k, extra)
             if k > HORIZON or p < 0.005:
-                return 0.0
+                return 0.0, 0.0
             hit = memo.get((at, k, extra))
             if hit is not None:
                 return hit
-            best = math.inf
+            best = (math.inf, 0.0)
             for nxt in die.next_spaces(at):
                 space = die.track[nxt]
                 if SKULL in space.effects:
-                    c = p * W_SKULL
+                    c = (p * W_SKULL, 0.0)
                 else:
                     heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
                     if heal:
                         # Only the part below its start: the hits it took so far, on average.
                         hurt = die.start - health - extra + rate * k
                         heal = max(0, min(heal, round(hurt)))
-                    c = p * self.space_cost(die, space.effects, pos)
-                    c += walk(nxt, k + 1, extra + heal)
+                    lost = sum(int(e[1:]) for e in space.effects if e.startswith("-"))
+                    later = walk(nxt, k + 1, extra + heal)
+                    c = (
+                        p * self.space_cost(die, space.effects, pos) + later[0],
+                        p * lost + later[1],
+                    )
                 best = min(best, c)
-            best = 0.0 if best == math.inf else best
+            best = (0.0, 0.0) if best[0] == math.inf else best
             memo[(at, k, extra)] = best
             return best
 
@@ -194,8 +203,8 @@ class Evaluator:
     def value(self, pos: Position) -> float:
         """The value of a position with the trial still on (Courage units)."""
         top = self.data.divinity_top
-        pain = self.pain(pos)
-        left = pos.courage - pain
+        pain, lost = self.pain(pos)
+        left = pos.courage - lost
         danger = 6.0 * (3.0 - left) if left < 3.0 else 0.0
         health = sum(h for h, _ in pos.trial if h > 0)
         return pos.courage - pain - danger - W_HEALTH * health + W_DIVINITY * min(pos.divinity, top)

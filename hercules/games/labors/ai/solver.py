@@ -21,6 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from hercules.games.labors.engine.actions import (
     ATTACK,
@@ -32,7 +33,7 @@ from hercules.games.labors.engine.actions import (
     RESOLVE,
     Action,
 )
-from hercules.games.labors.engine.data import SKULL, BlueDef, GoldDef, LaborsData
+from hercules.games.labors.engine.data import SKULL, Attack, BlueDef, GoldDef, LaborsData
 from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
 from hercules.games.labors.engine.rules import public_view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
@@ -54,6 +55,7 @@ from .evaluate import LOST, Evaluator, Position
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
 BEAM = 4  #: the single blue changes that are tried with a second one
+NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue changes are tried
 MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
 
 # What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
@@ -69,7 +71,7 @@ _BLUE_WORTH = {
     "flip": 1.5,
     "twin": 3.5,
 }
-_GAIN_WORTH = {"shield": 1.0, "courage": 1.0, "divinity": 3.0}
+_GAIN_WORTH = {"shield": 1.0, "courage": 1.0, "divinity": 8.0}  # the top is needed to win
 _NEED_EASE = {"any": 1.0, "same": 0.45, "even": 0.95, "odd": 0.95}
 W_DIE = 6.0
 _MOOD_WORTH = {
@@ -229,15 +231,29 @@ class RollSearch:
         self._leaf: dict[tuple[object, ...], float] = {}
         self._sets: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
         self.nodes = 0
+        self.healths = tuple(t.health for t in view.trial)
+        self._shares: dict[tuple[object, ...], tuple[float, tuple[int, ...]]] = {}
+        # Live Trial dice grouped by attack method: (method, dice, health in all).
+        groups: dict[Attack, list[int]] = {}
+        for t, h in enumerate(self.healths):
+            if h > 0:
+                groups.setdefault(self.lab.dice[t].attack, []).append(t)
+        self.groups = [
+            (attack, tuple(ts), sum(self.healths[t] for t in ts)) for attack, ts in groups.items()
+        ]
+        self.rep = self._face_classes()
 
     # --- allocation: attacks and gold spaces ------------------------------------------------
 
-    def _attack_sets(self, t: int, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
-        attack = self.lab.dice[t].attack
+    def _attack_sets(self, attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
         key = (attack, vals)
         got = self._sets.get(key)
         if got is None:
-            got = value_sets(attack, vals)
+            # A set with more dice than the smallest but one wastes dice: not tried.
+            got = _value_sets(attack, vals)
+            if got:
+                small = min(len(x) for x in got) + 1
+                got = [x for x in got if len(x) <= small]
             self._sets[key] = got
         return got
 
@@ -250,31 +266,77 @@ class RollSearch:
         return got
 
     def alloc(
-        self, vals: tuple[int, ...], healths: tuple[int, ...], mask: int, cost: int
+        self,
+        vals: tuple[int, ...],
+        hits: tuple[int, ...],
+        mask: int,
+        cost: int,
+        parent: tuple[list[tuple[int, ...]], ...] | None = None,
     ) -> tuple[float, tuple[Step, ...]]:
-        """The best split of ``vals`` (sorted faces) between attacks and gold spaces."""
-        key = (vals, healths, mask, cost)
+        """The best split of ``vals`` (sorted faces) between attacks and gold spaces.
+
+        Attacks are counted per attack method (``hits``: sets met per group of live Trial dice
+        sharing a method); :meth:`leaf` shares each group's hits among its dice at the end.
+        The attack steps name their group, not a Trial die (see :meth:`value_of`). ``sets``
+        (its sets) are the sets each group and gold space can take from ``vals``: a child's are
+        its ``parent``'s that its faces still hold.
+        """
+        key = (vals, hits, mask, cost)
         got = self._alloc.get(key)
         if got is not None:
             return got
         self.nodes += 1
-        best: tuple[float, tuple[Step, ...]] = (self.leaf(healths, mask, cost), ())
-        for t, h in enumerate(healths):
-            if h <= 0:
+        if parent is not None:
+            sets = _within(parent, vals)
+        else:
+            sets = tuple(
+                [self._attack_sets(a, vals) for a, _, _ in self.groups]
+                + [self._gold_sets(j, vals) for j in range(len(self.golds))]
+            )
+        best: tuple[float, tuple[Step, ...]] = (self.leaf(hits, mask, cost)[0], ())
+        n = len(self.groups)
+        for g, (_, _, room) in enumerate(self.groups):
+            if hits[g] >= room:
                 continue
-            hurt = (*healths[:t], h - 1, *healths[t + 1 :])
-            for s in self._attack_sets(t, vals):
-                v, steps = self.alloc(_minus(vals, s), hurt, mask, cost)
+            more = (*hits[:g], hits[g] + 1, *hits[g + 1 :])
+            for s in sets[g]:
+                rest = _minus(vals, s)
+                v, steps = self.alloc(rest, more, mask, cost, sets)
                 if v > best[0] + 1e-9:
-                    best = (v, (("attack", "", t, s), *steps))
+                    best = (v, (("attack", "", g, s), *steps))
         for j, (key_j, _) in enumerate(self.golds):
             if mask & (1 << j):
                 continue
-            for s in self._gold_sets(j, vals):
-                v, steps = self.alloc(_minus(vals, s), healths, mask | (1 << j), cost)
+            for s in sets[n + j]:
+                rest = _minus(vals, s)
+                v, steps = self.alloc(rest, hits, mask | (1 << j), cost, sets)
                 if v > best[0] + 1e-9:
                     best = (v, (("gold", key_j, -1, s), *steps))
         self._alloc[key] = best
+        return best
+
+    def leaf(self, hits: tuple[int, ...], mask: int, cost: int) -> tuple[float, tuple[int, ...]]:
+        """The best sharing of each group's hits among its Trial dice: value and healths."""
+        key = (hits, mask, cost)
+        got = self._shares.get(key)
+        if got is not None:
+            return got
+        per_group = []
+        for (_, targets, _), n in zip(self.groups, hits, strict=True):
+            caps = [self.healths[t] for t in targets]
+            per_group.append([(targets, split) for split in _splits(n, caps)])
+        best: tuple[float, tuple[int, ...]] | None = None
+        for combo in itertools.product(*per_group):
+            healths = list(self.healths)
+            for targets, split in combo:
+                for t, k in zip(targets, split, strict=True):
+                    healths[t] -= k
+            h = tuple(healths)
+            v = self.outcome(h, mask, cost)
+            if best is None or v > best[0] + 1e-9:
+                best = (v, h)
+        assert best is not None
+        self._shares[key] = best
         return best
 
     def gains(self, mask: int) -> tuple[int, int, int]:
@@ -290,7 +352,7 @@ class RollSearch:
                     s += g.amount
         return c, d, s
 
-    def leaf(self, healths: tuple[int, ...], mask: int, cost: int) -> float:
+    def outcome(self, healths: tuple[int, ...], mask: int, cost: int) -> float:
         """The value after these attacks and gold spaces and the resolve that follows."""
         key = (healths, mask, cost)
         got = self._leaf.get(key)
@@ -316,25 +378,38 @@ class RollSearch:
     def blue_steps(self, dice: tuple[Die, ...], used: frozenset[str], paid: int) -> list[BlueStep]:
         """Every deterministic change of the abstract roll (one step), canonical."""
         out: list[BlueStep] = []
+        rep = self.rep
         plain = sorted({v for v, b in dice if not b})
+        spend = plain
+        if any(ab.kind == "set_other" and key not in used for key, ab in self.blues):
+            # The die spent on a set_other space: one the best plan leaves idle, if any.
+            _, steps = self.value_of(dice, paid)
+            pool = [v for v, _ in dice]
+            for st in steps:
+                for f in st[3]:
+                    pool.remove(f)
+            spend = sorted(set(pool) & set(plain)) or plain
         for key, ab in self.blues:
             if key in used or ab.kind not in DETERMINISTIC:
                 continue
             if self.view.courage - paid - ab.cost <= 0:
                 continue
-            for v in plain:
-                if ab.kind == "twin":
-                    out.append(BlueStep(key, ab.kind, v, cost=ab.cost))
-                elif ab.kind == "set_other":
+            if ab.kind == "set_other":
+                for v in spend:
                     rest = list(dice)
                     rest.remove((v, False))
                     for other in sorted(set(rest)):
                         for n in range(1, 7):
-                            if n != other[0]:
+                            if rep[n] != rep[other[0]]:
                                 out.append(BlueStep(key, ab.kind, v, n, other, cost=ab.cost))
+                continue
+            for v in plain:
+                if ab.kind == "twin":
+                    out.append(BlueStep(key, ab.kind, v, cost=ab.cost))
                 else:
                     for n in new_values(ab, v):
-                        out.append(BlueStep(key, ab.kind, v, n, cost=ab.cost))
+                        if rep[n] != rep[v]:
+                            out.append(BlueStep(key, ab.kind, v, n, cost=ab.cost))
         return out
 
     @staticmethod
@@ -353,10 +428,77 @@ class RollSearch:
         return tuple(sorted(rest))
 
     def value_of(self, dice: tuple[Die, ...], paid: int) -> tuple[float, tuple[Step, ...]]:
-        """The best allocation of an abstract roll."""
-        vals = tuple(sorted(v for v, _ in dice))
-        healths = tuple(t.health for t in self.view.trial)
-        return self.alloc(vals, healths, 0, paid)
+        """The best allocation of an abstract roll (its steps name the roll's own faces)."""
+        rep = self.rep
+        vals = tuple(sorted(rep[v] for v, _ in dice))
+        value, steps = self.alloc(vals, (0,) * len(self.groups), 0, paid)
+        steps = self._targets(steps, paid)
+        if not steps or all(rep[v] == v for v, _ in dice):
+            return value, steps
+        pool = [v for v, _ in dice]
+        real: list[Step] = []
+        for kind, key, target, faces in steps:
+            chosen = []
+            for f in faces:
+                face = f if f in pool else next(v for v in pool if rep[v] == f)
+                pool.remove(face)
+                chosen.append(face)
+            real.append((kind, key, target, tuple(sorted(chosen))))
+        return value, tuple(real)
+
+    def _targets(self, steps: tuple[Step, ...], paid: int) -> tuple[Step, ...]:
+        """The plan's attack steps aimed at Trial dice (the best sharing of each group's hits)."""
+        hits = [0] * len(self.groups)
+        mask = 0
+        for kind, key, g, _ in steps:
+            if kind == "attack":
+                hits[g] += 1
+            else:
+                mask |= 1 << next(j for j, (k, _) in enumerate(self.golds) if k == key)
+        _, healths = self.leaf(tuple(hits), mask, paid)
+        owed = [a - b for a, b in zip(self.healths, healths, strict=True)]
+        out: list[Step] = []
+        for kind, key, g, faces in steps:
+            if kind == "attack":
+                t = next(t for t in self.groups[g][1] if owed[t] > 0)
+                owed[t] -= 1
+                out.append((kind, key, t, faces))
+            else:
+                out.append((kind, key, g, faces))
+        return tuple(out)
+
+    def _face_classes(self) -> dict[int, int]:
+        """Faces that play the same part in every live method and gold space, as one face.
+
+        Only when every live method names its faces (one die showing v, or a or b) and no
+        gold space wants a pair: then the faces nobody names are interchangeable (within
+        their parity if a gold space asks for one), and the search values far fewer rolls.
+        """
+        same = {v: v for v in range(1, 7)}
+        named: set[int] = set()
+        parity = False
+        for t, trial_die in enumerate(self.view.trial):
+            if trial_die.health <= 0:
+                continue
+            attack = self.lab.dice[t].attack
+            if attack.kind not in ("eq", "either"):
+                return same
+            named |= set(attack.values)
+        for _, g in self.golds:
+            for need in g.need:
+                if need == "same":
+                    return same
+                if need in ("even", "odd"):
+                    parity = True
+                elif isinstance(need, int):
+                    named.add(need)
+        out = dict(same)
+        for v in range(1, 7):
+            if v not in named:
+                out[v] = min(
+                    w for w in range(1, 7) if w not in named and (not parity or w % 2 == v % 2)
+                )
+        return out
 
     def best_blue(
         self, dice: tuple[Die, ...], used: frozenset[str], paid: int, depth: int
@@ -376,7 +518,11 @@ class RollSearch:
         if depth >= 2:
             scored.sort(key=lambda x: -x[0])
             for _, step, nd, _ in scored[:BEAM]:
+                if self.nodes > NODE_BUDGET:
+                    break
                 for step2 in self.blue_steps(nd, used | {step.space}, paid + step.cost):
+                    if self.nodes > NODE_BUDGET:
+                        break
                     nd2 = self.after(nd, step2)
                     v, st = self.value_of(nd2, paid + step.cost + step2.cost)
                     if v > best[0] + 1e-9:
@@ -587,6 +733,44 @@ class RollSearch:
                 losses.append(sum(int(e[1:]) for e in effects if e.startswith("-")))
             total += min(losses) if losses else 0
         return total
+
+
+def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to share ``n`` hits among dice of health ``caps`` (none above its health)."""
+    if len(caps) == 1:
+        return [(n,)] if n <= caps[0] else []
+    out = []
+    for k in range(min(n, caps[0]) + 1):
+        out += [(k, *rest) for rest in _splits(n - k, caps[1:])]
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The engine's sets of a method in a roll, remembered between decisions."""
+    return value_sets(attack, vals)
+
+
+def _within(
+    sets: tuple[list[tuple[int, ...]], ...], vals: tuple[int, ...]
+) -> tuple[list[tuple[int, ...]], ...]:
+    """The sets that the faces ``vals`` still hold."""
+    counts = [0] * 7
+    for v in vals:
+        counts[v] += 1
+    return tuple([s for s in group if all(counts[v] >= n for v, n in _need(s))] for group in sets)
+
+
+_NEEDS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _need(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(face, how many) of a set."""
+    got = _NEEDS.get(faces)
+    if got is None:
+        got = tuple(sorted(Counter(faces).items()))
+        _NEEDS[faces] = got
+    return got
 
 
 def _minus(vals: tuple[int, ...], used: Sequence[int]) -> tuple[int, ...]:
