@@ -55,6 +55,8 @@ from .evaluate import LOST, Evaluator, Position
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
 BEAM = 4  #: the single blue changes that are tried with a second one
+#: Courage paid for blue abilities counts this much (it is gone for every trial to come).
+COST_WEIGHT = 1.0
 NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue changes are tried
 MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
 
@@ -370,6 +372,7 @@ class RollSearch:
         else:
             live = tuple(i for i, h in enumerate(healths) if h > 0)
             value = advance_value(self.ev, pos, view.shields + s, view.no_shield, live, {}, False)
+        value -= (COST_WEIGHT - 1.0) * cost
         self._leaf[key] = value
         return value
 
