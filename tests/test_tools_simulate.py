@@ -146,3 +146,80 @@ def test_bad_options_give_a_clear_usage_error(args: tuple[str, ...], message: st
     assert "usage: simulate.py" in proc.stderr
     assert "error:" in proc.stderr and message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# --- the Labors solo game (its engine, bots and statistics; the spec is optional) -----------
+
+LABORS_KEYS = {
+    "wins",
+    "win_rate",
+    "win_interval",
+    "mean_trials_beaten",
+    "outcomes",
+    "ends",
+    "games_per_second",
+    "actions_per_second",
+    "difficulty",
+    "player",
+}
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "player", "games"),
+    [("mortal", "solver", "2"), ("hero", "random", "30"), ("god", "solver", "1")],
+)
+def test_labors_summary(difficulty: str, player: str, games: str) -> None:
+    stats, report = summary(
+        "--game", "labors", "--games", games, "--difficulty", difficulty, "--player", player,
+        "--seed", "4",
+    )  # fmt: skip
+    assert LABORS_KEYS <= set(stats)
+    assert (stats["game"], stats["games"], stats["difficulty"], stats["mode"]) == (
+        "labors",
+        int(games),
+        difficulty,
+        difficulty,
+    )
+    assert (stats["player"], stats["players"], stats["seed"]) == (player, 1, 4)
+    assert sum(stats["outcomes"].values()) == int(games)
+    assert set(stats["outcomes"]) == {"won", "skull", "courage", "divinity"}
+    assert sum(sum(by.values()) for by in stats["ends"].values()) == int(games)
+    lo, hi = stats["win_interval"]
+    assert 0 <= lo <= stats["win_rate"] <= hi <= 1
+    for key in TIMING:
+        assert isinstance(stats[key], int | float)
+    text = "\n".join(report)
+    assert f"{games} {player} {difficulty} games, 1 player" in report[0]
+    for words in ("win rate", "Wilson", "mean trials beaten", "where runs end", "per second"):
+        assert words in text
+    if player == "solver":
+        assert stats["mean_trials_beaten"] >= 0 and stats["mean_actions_by_kind"]["resolve"] > 0
+
+
+def test_labors_same_seed_same_statistics_and_mode_is_difficulty() -> None:
+    args = ("--game", "labors", "--games", "2", "--player", "solver", "--seed", "9")
+    first, _ = summary(*args, "--difficulty", "mortal")
+    second, _ = summary(*args, "--mode", "mortal")
+    for key in TIMING:
+        first.pop(key, None)
+        second.pop(key, None)
+    assert first == second
+    default, _ = summary("--game", "labors", "--games", "3")
+    assert (default["difficulty"], default["player"]) == ("hero", "random")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--game", "labors", "--difficulty", "titan"), "--difficulty"),
+        (("--game", "labors", "--players", "2"), "one player"),
+        (("--game", "labors", "--player", "oracle"), "--player"),
+        (("--game", "labors", "--difficulty", "god", "--mode", "hero"), "same thing"),
+    ],
+)
+def test_labors_bad_options(args: tuple[str, ...], message: str) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "usage: simulate.py" in proc.stderr and message in proc.stderr
+    assert "Traceback" not in proc.stderr

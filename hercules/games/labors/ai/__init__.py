@@ -1,30 +1,16 @@
-"""Bots of the Labors game (placeholder until the solver lands: a uniformly random player)."""
+"""The Labors solver and bots. Depends on the engine only (never on app or ui).
 
-from __future__ import annotations
+Every bot follows the box's small interface::
 
-import random
-from collections.abc import Sequence
-from typing import Any
+    bot = make_bot("solver")
+    action = bot.choose(state, legal_actions(state), rng)   # rng: the bot's own random.Random
+    bot.explain()                                           # one sentence: why it did that
 
-BOT_LEVELS: tuple[str, ...] = ("random",)
+``hint(state)`` gives the table the solver's next action and its sentence. Bots and hints look
+at ``public_view(state)`` only.
+"""
 
+from .bots import BOT_LEVELS, RandomBot, SolverBot, hint, make_bot
+from .solver import Decision, Solver
 
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    name = "random"
-    reason = ""
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """Any legal action."""
-        return rng.choice(list(legal))
-
-
-def make_bot(level: str) -> RandomBot:
-    """The bot of ``level``."""
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}")
-    return RandomBot()
-
-
-__all__ = ["BOT_LEVELS", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "Decision", "RandomBot", "Solver", "SolverBot", "hint", "make_bot"]

@@ -1,0 +1,78 @@
+"""The bots: the solver (autoplay and hints) and a random player, behind one interface.
+
+Both decide on the public view only (``public_view``: the Mood deck's order and the generator
+hidden); the controller may hand them the whole state, so they take the view themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hercules.games.labors.engine.actions import Action
+from hercules.games.labors.engine.rules import legal_actions, public_view
+from hercules.games.labors.engine.state import LaborsState
+
+from .solver import Decision, Solver
+
+BOT_LEVELS: tuple[str, ...] = ("solver", "random")
+
+
+class RandomBot:
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+    threaded = False
+
+    def __init__(self) -> None:
+        self.reason = ""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick one legal action with the bot's own generator."""
+        self.reason = "Chosen at random."
+        return legal[rng.randrange(len(legal))]
+
+    def explain(self) -> str:
+        """Why the last action was chosen, in one sentence."""
+        return self.reason
+
+
+class SolverBot(RandomBot):
+    """Plays the solver's choice: the roll's best placement, sensible answers elsewhere."""
+
+    name = "solver"
+    threaded = True  # a roll's search takes some milliseconds: off the frame loop
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.solver = Solver()
+        self.last: Decision | None = None
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The solver's action for the public view of ``view`` (the generator is not used)."""
+        decision = self.solver.decide(public_view(view), legal, rng)
+        self.last = decision
+        self.reason = decision.sentence
+        return decision.action
+
+
+_CLASSES: dict[str, type[RandomBot]] = {"solver": SolverBot, "random": RandomBot}
+
+
+def make_bot(level: str) -> RandomBot:
+    """A new bot of a level: ``solver`` or ``random``."""
+    cls = _CLASSES.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(_CLASSES)}")
+    return cls()
+
+
+_HINTS = Solver()
+
+
+def hint(state: LaborsState) -> tuple[Action, str]:
+    """The solver's advice for ``state`` (its public view): the next action and why."""
+    view = public_view(state)
+    decision = _HINTS.decide(view, legal_actions(view))
+    return decision.action, decision.sentence

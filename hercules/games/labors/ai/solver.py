@@ -1,0 +1,1019 @@
+"""The solver: the best placement of the current roll, and sensible answers to every prompt.
+
+For a roll (prompt ``play``) it searches what the dice can do: first the blue abilities that
+change faces (every single change, then pairs of changes from the most promising ones; a
+re-roll is valued by the expected result over its outcomes), then every way of splitting the
+faces between attack sets and gold spaces, and for each the trial's advance that follows
+``resolve`` (the best forks taken). The positions are compared with
+:class:`~hercules.games.labors.ai.evaluate.Evaluator`: damage (finishing dice, the die nearest
+the skull), shields against the next spaces, then Courage and Divinity.
+
+Dice showing the same face are interchangeable, so the search works on multisets of faces
+(the engine's canonical actions) and remembers every multiset it has valued. It reads the
+public view only: the dice, tracks, markers, Rewards and the Mood deck's contents.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from hercules.games.labors.engine.actions import (
+    ATTACK,
+    BEGIN,
+    BLUE,
+    GOLD,
+    KEEP,
+    MOOD,
+    RESOLVE,
+    Action,
+)
+from hercules.games.labors.engine.data import SKULL, Attack, BlueDef, GoldDef, LaborsData
+from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
+from hercules.games.labors.engine.rules import public_view
+from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
+from hercules.games.labors.engine.state import (
+    FREE,
+    P_ABDERUS,
+    P_FORK,
+    P_MOOD,
+    P_PHOLUS,
+    P_PLAY,
+    P_REMOVE,
+    P_RESTART,
+    P_REWARD,
+    LaborsState,
+)
+
+from . import names
+from .evaluate import LOST, Evaluator, Position
+
+DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
+BEAM = 4  #: the single blue changes that are tried with a second one
+#: Courage paid for blue abilities counts this much (it is gone for every trial to come).
+COST_WEIGHT = 1.0
+NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue changes are tried
+MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
+
+# What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
+_BLUE_WORTH = {
+    "six_three": 1.0,
+    "reroll": 1.5,
+    "reroll_others": 3.0,
+    "set_other": 4.0,
+    "parity": 3.0,
+    "any_value": 4.5,
+    "pm1": 2.5,
+    "plus1": 1.5,
+    "flip": 1.5,
+    "twin": 3.5,
+}
+_GAIN_WORTH = {"shield": 1.0, "courage": 1.0, "divinity": 8.0}  # the top is needed to win
+_NEED_EASE = {"any": 1.0, "same": 0.45, "even": 0.95, "odd": 0.95}
+W_DIE = 6.0
+_MOOD_WORTH = {
+    "MOOD-SORROWFUL": -1.5,
+    "MOOD-ENRAGED": 1.0,
+    "MOOD-EXHAUSTED": -4.0,
+    "MOOD-RESOLUTE": 4.0,
+    "MOOD-FEROCIOUS": 3.0,
+    "MOOD-HAUNT-A": -2.0,
+    "MOOD-HAUNT-B": -1.0,
+    "MOOD-HAUNT-C": -3.0,
+    "MOOD-HAUNT-D": -2.0,
+    "MOOD-ATLAS": -8.0,
+    "MOOD-ABDERUS": -3.0,
+    "MOOD-HIPPOLYTA": -2.0,
+    "MOOD-PHOLUS": -1.5,
+}
+
+Die = tuple[int, bool]  #: a free die of the roll: (face, has been on a blue space)
+Step = tuple[str, str, int, tuple[int, ...]]  #: ("attack"|"gold", space key, target, faces)
+
+
+@dataclass(frozen=True)
+class BlueStep:
+    """A blue change of the abstract roll: ``space``, the die's face, a face set, a target."""
+
+    space: str
+    kind: str
+    face: int
+    value: int = 0
+    other: Die | None = None  #: the die a set_other changes
+    others: tuple[int, ...] = ()  #: the faces a reroll_others re-rolls
+    cost: int = 0
+
+
+@dataclass
+class Decision:
+    """What the solver chose, why (one sentence), and its value."""
+
+    action: Action
+    sentence: str
+    value: float = 0.0
+    plan: tuple[str, ...] = field(default_factory=tuple)
+
+
+def ability_worth(data: LaborsData, rid: str) -> float:
+    """What a Reward's spaces (and Mood redraw) are worth to own, in Courage."""
+    r = data.rewards[rid]
+    worth = 0.0
+    for b in r.blue:
+        w = _BLUE_WORTH.get(b.kind, 1.0)
+        worth += max(0.5, w - 1.0 * b.cost) if b.cost else w
+    for g in r.gold:
+        ease = 1.0
+        for need in g.need:
+            ease *= _NEED_EASE.get(str(need), 0.55) if isinstance(need, str) else 0.55
+        worth += 3.0 * ease * g.amount * _GAIN_WORTH[g.gain]
+    if r.redraw_mood:
+        worth += 2.0
+    return worth
+
+
+def reward_worth(data: LaborsData, rid: str, state: LaborsState) -> float:
+    """What taking a Reward is worth now: its bonus, its abilities, minus a removed one."""
+    r = data.rewards[rid]
+    room = data.courage_max - state.courage
+    worth = min(r.courage, room) + 2.5 * r.divinity + W_DIE * r.dice + ability_worth(data, rid)
+    if r.remove_prior and state.rewards:
+        worth -= min(ability_worth(data, o) for o in state.rewards)
+    return worth
+
+
+class Solver:
+    """Decides for the public view of a run; deterministic for a view."""
+
+    def __init__(self) -> None:
+        self._evaluators: dict[int, Evaluator] = {}
+
+    def evaluator(self, data: LaborsData) -> Evaluator:
+        """The evaluator (and its caches) of this data."""
+        ev = self._evaluators.get(id(data))
+        if ev is None or ev.data is not data:
+            ev = Evaluator(data)
+            self._evaluators = {id(data): ev}
+        return ev
+
+    def decide(
+        self, state: LaborsState, legal: Sequence[Action], rng: random.Random | None = None
+    ) -> Decision:
+        """The best legal action for the public view of ``state``, with its sentence."""
+        view = public_view(state)
+        legal = list(legal)
+        if not legal:
+            raise ValueError("no legal action: the run is over")
+        if len(legal) == 1:
+            return Decision(legal[0], _only_sentence(view, legal[0]))
+        p = view.prompt
+        ev = self.evaluator(view.data)
+        if p == P_PLAY:
+            return RollSearch(view, legal, ev).decide()
+        if p == P_FORK:
+            return _fork(view, legal, ev)
+        if p == P_REWARD:
+            return _reward(view, legal)
+        if p == P_REMOVE:
+            return _remove(view, legal)
+        if p == P_MOOD:
+            return _mood(view, legal)
+        if p == P_ABDERUS:
+            return _abderus(view, legal, ev)
+        if p == P_PHOLUS:
+            return _pholus(view, legal)
+        if p == P_RESTART:
+            return _restart(view, legal)
+        return Decision(legal[0], "Go on.")
+
+
+def _only_sentence(view: LaborsState, action: Action) -> str:
+    if action.kind == RESOLVE:
+        return "Nothing can be placed: end the roll."
+    return {
+        "draw": "Draw the trial's Mood.",
+        "roll": "Roll the dice.",
+        "begin": "Begin the run.",
+    }.get(action.kind, "The only choice.")
+
+
+# --- the roll --------------------------------------------------------------------------------
+
+
+class RollSearch:
+    """One roll's search: blue changes, then attacks and gold spaces, then the advance."""
+
+    def __init__(self, view: LaborsState, legal: list[Action], ev: Evaluator) -> None:
+        self.view = view
+        self.legal = legal
+        self.ev = ev
+        self.data = view.data
+        self.lab = view.data.labour(view.labour)
+        self.golds: list[tuple[str, GoldDef]] = [
+            (s.key, s.ability) for s in gold_spaces(view) if s.key not in view.used
+        ]
+        self.blues: list[tuple[str, BlueDef]] = []
+        if not view.allocating:
+            self.blues = [
+                (s.key, s.ability)
+                for s in blue_spaces(view)
+                if s.key not in view.used and view.courage - s.ability.cost > 0
+            ]
+        self.boost = 1.0 + 0.08 * len(blue_spaces(view))
+        mood = view.data.moods.get(view.mood)
+        self.aside = mood.aside if mood is not None else 0
+        self.free: tuple[Die, ...] = tuple(
+            sorted((d.value, d.blue) for d in view.roll if d.use == FREE)
+        )
+        self._alloc: dict[tuple[object, ...], tuple[float, tuple[Step, ...]]] = {}
+        self._leaf: dict[tuple[object, ...], float] = {}
+        self._sets: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
+        self.nodes = 0
+        self.healths = tuple(t.health for t in view.trial)
+        self._shares: dict[tuple[object, ...], tuple[float, tuple[int, ...]]] = {}
+        # Live Trial dice grouped by attack method: (method, dice, health in all).
+        groups: dict[Attack, list[int]] = {}
+        for t, h in enumerate(self.healths):
+            if h > 0:
+                groups.setdefault(self.lab.dice[t].attack, []).append(t)
+        self.groups = [
+            (attack, tuple(ts), sum(self.healths[t] for t in ts)) for attack, ts in groups.items()
+        ]
+        self.rep = self._face_classes()
+
+    # --- allocation: attacks and gold spaces ------------------------------------------------
+
+    def _attack_sets(self, attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
+        key = (attack, vals)
+        got = self._sets.get(key)
+        if got is None:
+            # A set with more dice than the smallest but one wastes dice: not tried.
+            got = _value_sets(attack, vals)
+            if got:
+                small = min(len(x) for x in got) + 1
+                got = [x for x in got if len(x) <= small]
+            self._sets[key] = got
+        return got
+
+    def _gold_sets(self, j: int, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
+        key = (j, vals)
+        got = self._sets.get(key)
+        if got is None:
+            got = gold_value_sets(self.golds[j][1], vals)
+            self._sets[key] = got
+        return got
+
+    def alloc(
+        self,
+        vals: tuple[int, ...],
+        hits: tuple[int, ...],
+        mask: int,
+        cost: int,
+        parent: tuple[list[tuple[int, ...]], ...] | None = None,
+    ) -> tuple[float, tuple[Step, ...]]:
+        """The best split of ``vals`` (sorted faces) between attacks and gold spaces.
+
+        Attacks are counted per attack method (``hits``: sets met per group of live Trial dice
+        sharing a method); :meth:`leaf` shares each group's hits among its dice at the end.
+        The attack steps name their group, not a Trial die (see :meth:`value_of`). ``sets``
+        (its sets) are the sets each group and gold space can take from ``vals``: a child's are
+        its ``parent``'s that its faces still hold.
+        """
+        key = (vals, hits, mask, cost)
+        got = self._alloc.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if parent is not None:
+            sets = _within(parent, vals)
+        else:
+            sets = tuple(
+                [self._attack_sets(a, vals) for a, _, _ in self.groups]
+                + [self._gold_sets(j, vals) for j in range(len(self.golds))]
+            )
+        best: tuple[float, tuple[Step, ...]] = (self.leaf(hits, mask, cost)[0], ())
+        n = len(self.groups)
+        for g, (_, _, room) in enumerate(self.groups):
+            if hits[g] >= room:
+                continue
+            more = (*hits[:g], hits[g] + 1, *hits[g + 1 :])
+            for s in sets[g]:
+                rest = _minus(vals, s)
+                v, steps = self.alloc(rest, more, mask, cost, sets)
+                if v > best[0] + 1e-9:
+                    best = (v, (("attack", "", g, s), *steps))
+        for j, (key_j, _) in enumerate(self.golds):
+            if mask & (1 << j):
+                continue
+            for s in sets[n + j]:
+                rest = _minus(vals, s)
+                v, steps = self.alloc(rest, hits, mask | (1 << j), cost, sets)
+                if v > best[0] + 1e-9:
+                    best = (v, (("gold", key_j, -1, s), *steps))
+        self._alloc[key] = best
+        return best
+
+    def leaf(self, hits: tuple[int, ...], mask: int, cost: int) -> tuple[float, tuple[int, ...]]:
+        """The best sharing of each group's hits among its Trial dice: value and healths."""
+        key = (hits, mask, cost)
+        got = self._shares.get(key)
+        if got is not None:
+            return got
+        per_group = []
+        for (_, targets, _), n in zip(self.groups, hits, strict=True):
+            caps = [self.healths[t] for t in targets]
+            per_group.append([(targets, split) for split in _splits(n, caps)])
+        best: tuple[float, tuple[int, ...]] | None = None
+        for combo in itertools.product(*per_group):
+            healths = list(self.healths)
+            for targets, split in combo:
+                for t, k in zip(targets, split, strict=True):
+                    healths[t] -= k
+            h = tuple(healths)
+            v = self.outcome(h, mask, cost)
+            if best is None or v > best[0] + 1e-9:
+                best = (v, h)
+        assert best is not None
+        self._shares[key] = best
+        return best
+
+    def gains(self, mask: int) -> tuple[int, int, int]:
+        """(Courage, Divinity, shields) of the gold spaces in ``mask``."""
+        c = d = s = 0
+        for j, (_, g) in enumerate(self.golds):
+            if mask & (1 << j):
+                if g.gain == "courage":
+                    c += g.amount
+                elif g.gain == "divinity":
+                    d += g.amount
+                else:
+                    s += g.amount
+        return c, d, s
+
+    def outcome(self, healths: tuple[int, ...], mask: int, cost: int) -> float:
+        """The value after these attacks and gold spaces and the resolve that follows."""
+        key = (healths, mask, cost)
+        got = self._leaf.get(key)
+        if got is not None:
+            return got
+        view = self.view
+        data = self.data
+        c, d, s = self.gains(mask)
+        courage = min(data.courage_max, view.courage - cost + c)
+        divinity = min(data.divinity_top, view.divinity + d)
+        trial = tuple((h, t.node) for h, t in zip(healths, view.trial, strict=True))
+        pos = Position(view.labour, courage, divinity, view.trial_dice(), trial, self.boost)
+        if all(h <= 0 for h in healths):
+            value = self.ev.beaten(pos)
+        else:
+            live = tuple(i for i, h in enumerate(healths) if h > 0)
+            value = advance_value(self.ev, pos, view.shields + s, view.no_shield, live, {}, False)
+        value -= (COST_WEIGHT - 1.0) * cost
+        self._leaf[key] = value
+        return value
+
+    # --- blue abilities ----------------------------------------------------------------------
+
+    def blue_steps(self, dice: tuple[Die, ...], used: frozenset[str], paid: int) -> list[BlueStep]:
+        """Every deterministic change of the abstract roll (one step), canonical."""
+        out: list[BlueStep] = []
+        rep = self.rep
+        plain = sorted({v for v, b in dice if not b})
+        spend = plain
+        if any(ab.kind == "set_other" and key not in used for key, ab in self.blues):
+            # The die spent on a set_other space: one the best plan leaves idle, if any.
+            _, steps = self.value_of(dice, paid)
+            pool = [v for v, _ in dice]
+            for st in steps:
+                for f in st[3]:
+                    pool.remove(f)
+            spend = sorted(set(pool) & set(plain)) or plain
+        for key, ab in self.blues:
+            if key in used or ab.kind not in DETERMINISTIC:
+                continue
+            if self.view.courage - paid - ab.cost <= 0:
+                continue
+            if ab.kind == "set_other":
+                for v in spend:
+                    rest = list(dice)
+                    rest.remove((v, False))
+                    for other in sorted(set(rest)):
+                        for n in range(1, 7):
+                            if rep[n] != rep[other[0]]:
+                                out.append(BlueStep(key, ab.kind, v, n, other, cost=ab.cost))
+                continue
+            for v in plain:
+                if ab.kind == "twin":
+                    out.append(BlueStep(key, ab.kind, v, cost=ab.cost))
+                else:
+                    for n in new_values(ab, v):
+                        if rep[n] != rep[v]:
+                            out.append(BlueStep(key, ab.kind, v, n, cost=ab.cost))
+        return out
+
+    @staticmethod
+    def after(dice: tuple[Die, ...], step: BlueStep) -> tuple[Die, ...]:
+        """The abstract roll after a deterministic blue step."""
+        rest = list(dice)
+        rest.remove((step.face, False))
+        if step.kind == "twin":
+            rest += [(step.face, True), (step.face, True)]
+        elif step.kind == "set_other":
+            assert step.other is not None
+            rest.remove(step.other)
+            rest.append((step.value, step.other[1]))
+        else:
+            rest.append((step.value, True))
+        return tuple(sorted(rest))
+
+    def value_of(self, dice: tuple[Die, ...], paid: int) -> tuple[float, tuple[Step, ...]]:
+        """The best allocation of an abstract roll (its steps name the roll's own faces)."""
+        rep = self.rep
+        vals = tuple(sorted(rep[v] for v, _ in dice))
+        value, steps = self.alloc(vals, (0,) * len(self.groups), 0, paid)
+        steps = self._targets(steps, paid)
+        if not steps or all(rep[v] == v for v, _ in dice):
+            return value, steps
+        pool = [v for v, _ in dice]
+        real: list[Step] = []
+        for kind, key, target, faces in steps:
+            chosen = []
+            for f in faces:
+                face = f if f in pool else next(v for v in pool if rep[v] == f)
+                pool.remove(face)
+                chosen.append(face)
+            real.append((kind, key, target, tuple(sorted(chosen))))
+        return value, tuple(real)
+
+    def _targets(self, steps: tuple[Step, ...], paid: int) -> tuple[Step, ...]:
+        """The plan's attack steps aimed at Trial dice (the best sharing of each group's hits)."""
+        hits = [0] * len(self.groups)
+        mask = 0
+        for kind, key, g, _ in steps:
+            if kind == "attack":
+                hits[g] += 1
+            else:
+                mask |= 1 << next(j for j, (k, _) in enumerate(self.golds) if k == key)
+        _, healths = self.leaf(tuple(hits), mask, paid)
+        owed = [a - b for a, b in zip(self.healths, healths, strict=True)]
+        out: list[Step] = []
+        for kind, key, g, faces in steps:
+            if kind == "attack":
+                t = next(t for t in self.groups[g][1] if owed[t] > 0)
+                owed[t] -= 1
+                out.append((kind, key, t, faces))
+            else:
+                out.append((kind, key, g, faces))
+        return tuple(out)
+
+    def _face_classes(self) -> dict[int, int]:
+        """Faces that play the same part in every live method and gold space, as one face.
+
+        Only when every live method names its faces (one die showing v, or a or b) and no
+        gold space wants a pair: then the faces nobody names are interchangeable (within
+        their parity if a gold space asks for one), and the search values far fewer rolls.
+        """
+        same = {v: v for v in range(1, 7)}
+        named: set[int] = set()
+        parity = False
+        for t, trial_die in enumerate(self.view.trial):
+            if trial_die.health <= 0:
+                continue
+            attack = self.lab.dice[t].attack
+            if attack.kind not in ("eq", "either"):
+                return same
+            named |= set(attack.values)
+        for _, g in self.golds:
+            for need in g.need:
+                if need == "same":
+                    return same
+                if need in ("even", "odd"):
+                    parity = True
+                elif isinstance(need, int):
+                    named.add(need)
+        out = dict(same)
+        for v in range(1, 7):
+            if v not in named:
+                out[v] = min(
+                    w for w in range(1, 7) if w not in named and (not parity or w % 2 == v % 2)
+                )
+        return out
+
+    def best_blue(
+        self, dice: tuple[Die, ...], used: frozenset[str], paid: int, depth: int
+    ) -> tuple[float, list[BlueStep], tuple[Step, ...]]:
+        """The best deterministic blue plan (up to ``depth`` changes, a beam after the first)."""
+        base, steps = self.value_of(dice, paid)
+        best: tuple[float, list[BlueStep], tuple[Step, ...]] = (base, [], steps)
+        if depth <= 0:
+            return best
+        scored = []
+        for step in self.blue_steps(dice, used, paid):
+            nd = self.after(dice, step)
+            v, st = self.value_of(nd, paid + step.cost)
+            scored.append((v, step, nd, st))
+            if v > best[0] + 1e-9:
+                best = (v, [step], st)
+        if depth >= 2:
+            scored.sort(key=lambda x: -x[0])
+            for _, step, nd, _ in scored[:BEAM]:
+                if self.nodes > NODE_BUDGET:
+                    break
+                for step2 in self.blue_steps(nd, used | {step.space}, paid + step.cost):
+                    if self.nodes > NODE_BUDGET:
+                        break
+                    nd2 = self.after(nd, step2)
+                    v, st = self.value_of(nd2, paid + step.cost + step2.cost)
+                    if v > best[0] + 1e-9:
+                        best = (v, [step, step2], st)
+        return best
+
+    def reroll_options(
+        self, dice: tuple[Die, ...], alloc: tuple[Step, ...]
+    ) -> list[tuple[float, BlueStep]]:
+        """The re-rolls worth a look, with their expected values."""
+        out: list[tuple[float, BlueStep]] = []
+        used_faces: list[int] = [v for st in alloc for v in st[3]]
+        pool = [v for v, _ in dice]
+        for v in used_faces:
+            pool.remove(v)
+        leftover = tuple(sorted(pool))  # faces the best plan leaves idle
+        plain = sorted({v for v, b in dice if not b})
+        for key, ab in self.blues:
+            if ab.kind == "reroll":
+                faces = sorted(set(leftover) & set(plain)) or plain
+                for v in faces:
+                    out.append((self._expect(dice, v, (v,), True), BlueStep(key, "reroll", v)))
+            elif ab.kind == "reroll_others" and plain:
+                cands: list[tuple[int, tuple[int, ...]]] = []
+                keep = [v for v in plain if v not in leftover or leftover.count(v) < pool.count(v)]
+                for placed in keep[:1] or plain[:1]:
+                    idle = list(leftover)
+                    if placed in idle and placed not in keep:
+                        idle.remove(placed)
+                    if idle:
+                        cands.append((placed, tuple(idle)))
+                    everything = [v for v, _ in dice]
+                    everything.remove(placed)
+                    if everything and tuple(everything) != tuple(idle):
+                        cands.append((placed, tuple(sorted(everything))))
+                for placed, faces_ in cands:
+                    step = BlueStep(key, "reroll_others", placed, others=faces_)
+                    out.append((self._expect(dice, placed, faces_, False), step))
+        return out
+
+    def _expect(
+        self, dice: tuple[Die, ...], placed: int, rerolled: tuple[int, ...], self_roll: bool
+    ) -> float:
+        """The expected best allocation after re-rolling the faces ``rerolled``."""
+        rest = list(dice)
+        rest.remove((placed, False))
+        if self_roll:
+            base = rest
+            flags = [True]
+        else:
+            base = rest + [(placed, True)]
+            flags = []
+            for v in rerolled:
+                hit = (v, False) if (v, False) in base else (v, True)
+                base.remove(hit)
+                flags.append(hit[1])
+        k = len(flags)
+        total = 0.0
+        for outcome, p in _outcomes(k):
+            new = list(base)
+            for face, flag in zip(outcome, flags, strict=True):
+                if face != self.aside:
+                    new.append((face, flag))
+            got, _ = self.value_of(tuple(sorted(new)), 0)
+            total += p * got
+        return total
+
+    # --- the decision ------------------------------------------------------------------------
+
+    def decide(self) -> Decision:
+        """The roll's best next action and the sentence that explains the plan."""
+        dice = self.free
+        used = frozenset(self.view.used)
+        value, plan, alloc_steps = self.best_blue(dice, used, 0, 2 if self.blues else 0)
+        reroll: BlueStep | None = None
+        if self.blues:
+            _, base_alloc = self.value_of(dice, 0)
+            for ev_value, step in self.reroll_options(dice, base_alloc):
+                if ev_value > value + 0.05:
+                    value, reroll = ev_value, step
+        if reroll is not None:
+            action = self._blue_action(reroll)
+            return Decision(action, self._reroll_sentence(reroll), value)
+        if plan:
+            action = self._blue_action(plan[0])
+            return Decision(action, self._sentence(plan, alloc_steps), value)
+        if alloc_steps:
+            action = self._alloc_action(alloc_steps[0])
+            return Decision(action, self._sentence([], alloc_steps), value)
+        return Decision(Action(RESOLVE), self._sentence([], ()), value)
+
+    def _blue_action(self, step: BlueStep) -> Action:
+        """The engine's action for a blue step (the lowest-numbered dice, as it lists them)."""
+        roll = self.view.roll
+        free = [i for i, d in enumerate(roll) if d.use == FREE]
+        die = next(i for i in free if roll[i].value == step.face and not roll[i].blue)
+        if step.kind == "set_other":
+            assert step.other is not None
+            other = next(
+                j for j in free if j != die and (roll[j].value, roll[j].blue) == step.other
+            )
+            action = Action(BLUE, space=step.space, dice=(die, other), value=step.value)
+        elif step.kind == "reroll_others":
+            rest = [(j, roll[j].value) for j in free if j != die]
+            chosen = canonical(rest, step.others) or ()
+            action = Action(BLUE, space=step.space, dice=(die, *chosen))
+        elif step.kind in ("reroll", "twin"):
+            action = Action(BLUE, space=step.space, dice=(die,))
+        else:
+            action = Action(BLUE, space=step.space, dice=(die,), value=step.value)
+        return self._legal(action)
+
+    def _alloc_action(self, step: Step) -> Action:
+        kind, key, target, faces = step
+        free = [(i, d.value) for i, d in enumerate(self.view.roll) if d.use == FREE]
+        dice = canonical(free, faces) or ()
+        if kind == "attack":
+            return self._legal(Action(ATTACK, dice=dice, target=target))
+        return self._legal(Action(GOLD, space=key, dice=dice))
+
+    def _legal(self, action: Action) -> Action:
+        if action in self.legal:
+            return action
+        # Never play an illegal action: the closest legal one (same kind and space), else resolve.
+        for a in self.legal:
+            if a.kind == action.kind and a.space == action.space and a.target == action.target:
+                return a
+        return Action(RESOLVE) if Action(RESOLVE) in self.legal else self.legal[0]
+
+    # --- sentences ---------------------------------------------------------------------------
+
+    def _reroll_sentence(self, step: BlueStep) -> str:
+        where = names.card(step.space)
+        if step.kind == "reroll":
+            return (
+                f"Reroll the {step.face} with {where}: "
+                "a new face is worth more on average than any fixed plan."
+            )
+        return (
+            f"Reroll {names.faces(step.others)} with {where}: "
+            "they do nothing as they are, and a new roll is worth more on average."
+        )
+
+    def _sentence(self, blue: list[BlueStep], steps: tuple[Step, ...]) -> str:
+        view = self.view
+        parts: list[str] = []
+        for b in blue:
+            where = names.card(b.space)
+            paid = f" ({b.cost} Courage)" if b.cost else ""
+            if b.kind == "twin":
+                parts.append(f"count the {b.face} twice with {where}{paid}")
+            elif b.kind == "set_other":
+                assert b.other is not None
+                parts.append(
+                    f"spend the {b.face} on {where} to turn a {b.other[0]} into a {b.value}"
+                )
+            else:
+                parts.append(f"turn the {b.face} into a {b.value} with {where}{paid}")
+        healths = [t.health for t in view.trial]
+        by_target: dict[int, list[tuple[int, ...]]] = {}
+        gains: Counter[str] = Counter()
+        for kind, key, target, faces in steps:
+            if kind == "attack":
+                by_target.setdefault(target, []).append(faces)
+            else:
+                g = next(g for k, g in self.golds if k == key)
+                gains[g.gain] += g.amount
+        for target, sets in by_target.items():
+            healths[target] -= len(sets)
+            flat = [v for s in sets for v in s]
+            left = healths[target]
+            result = "it falls" if left <= 0 else f"it drops to {left}"
+            who = names.trial_die(view.labour, target)
+            parts.append(f"attack {who} with {names.faces(flat)}: {result}")
+        c, d, s = gains["courage"], gains["divinity"], gains["shield"]
+        coming = self._coming_loss(healths)
+        if s:
+            saved = 0 if view.no_shield else min(s + view.shields, coming)
+            parts.append(
+                f"the shield{'s' if s > 1 else ''} save{'' if s > 1 else 's'} {saved} Courage"
+                if saved
+                else f"take {s} shield{'s' if s > 1 else ''}"
+            )
+        if c:
+            parts.append(f"gain {c} Courage")
+        if d:
+            parts.append(f"gain {d} Divinity")
+        if not parts:
+            if coming:
+                return (
+                    "No die can help this roll: end it; "
+                    f"the trial's next spaces cost {coming} Courage."
+                )
+            return "No die can help this roll: end it."
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
+
+    def _coming_loss(self, healths: Sequence[int]) -> int:
+        """Courage the live dice's next spaces take (the gentlest fork)."""
+        total = 0
+        for i, h in enumerate(healths):
+            if h <= 0:
+                continue
+            die = self.lab.dice[i]
+            losses = []
+            for nxt in die.next_spaces(self.view.trial[i].node):
+                effects = die.track[nxt].effects
+                losses.append(sum(int(e[1:]) for e in effects if e.startswith("-")))
+            total += min(losses) if losses else 0
+        return total
+
+
+def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to share ``n`` hits among dice of health ``caps`` (none above its health)."""
+    if len(caps) == 1:
+        return [(n,)] if n <= caps[0] else []
+    out = []
+    for k in range(min(n, caps[0]) + 1):
+        out += [(k, *rest) for rest in _splits(n - k, caps[1:])]
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The engine's sets of a method in a roll, remembered between decisions."""
+    return value_sets(attack, vals)
+
+
+def _within(
+    sets: tuple[list[tuple[int, ...]], ...], vals: tuple[int, ...]
+) -> tuple[list[tuple[int, ...]], ...]:
+    """The sets that the faces ``vals`` still hold."""
+    counts = [0] * 7
+    for v in vals:
+        counts[v] += 1
+    return tuple([s for s in group if all(counts[v] >= n for v, n in _need(s))] for group in sets)
+
+
+_NEEDS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _need(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(face, how many) of a set."""
+    got = _NEEDS.get(faces)
+    if got is None:
+        got = tuple(sorted(Counter(faces).items()))
+        _NEEDS[faces] = got
+    return got
+
+
+def _minus(vals: tuple[int, ...], used: Sequence[int]) -> tuple[int, ...]:
+    rest = list(vals)
+    for v in used:
+        rest.remove(v)
+    return tuple(rest)
+
+
+_OUTCOME_CACHE: dict[int, list[tuple[tuple[int, ...], float]]] = {}
+
+
+def _outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
+    """The multisets of ``k`` die faces with their probabilities (a fixed sample if many)."""
+    got = _OUTCOME_CACHE.get(k)
+    if got is not None:
+        return got
+    out: list[tuple[tuple[int, ...], float]] = []
+    combos = list(itertools.combinations_with_replacement(range(1, 7), k))
+    if len(combos) <= MAX_OUTCOMES:
+        total = 6**k
+        for combo in combos:
+            ways = math.factorial(k)
+            for n in Counter(combo).values():
+                ways //= math.factorial(n)
+            out.append((combo, ways / total))
+    else:
+        gen = random.Random(k)
+        samples = 150
+        counts = Counter(tuple(sorted(gen.randint(1, 6) for _ in range(k))) for _ in range(samples))
+        out = [(combo, n / samples) for combo, n in sorted(counts.items())]
+    _OUTCOME_CACHE[k] = out
+    return out
+
+
+# --- the advance -----------------------------------------------------------------------------
+
+
+def advance_value(
+    ev: Evaluator,
+    pos: Position,
+    shields: int,
+    no_shield: bool,
+    wave: tuple[int, ...],
+    fixed: dict[int, str],
+    second: bool,
+) -> float:
+    """The value after the live dice of ``wave`` move (the best forks; ``fixed`` ones chosen)."""
+    lab = ev.data.labour(pos.labour)
+    options: list[tuple[str, ...]] = []
+    for d in wave:
+        if d in fixed:
+            options.append((fixed[d],))
+        else:
+            options.append(lab.dice[d].next_spaces(pos.trial[d][1]))
+    best = LOST * 2
+    for combo in itertools.product(*options):
+        best = max(best, _moved(ev, pos, shields, no_shield, wave, combo, second))
+    return best
+
+
+def _moved(
+    ev: Evaluator,
+    pos: Position,
+    shields: int,
+    no_shield: bool,
+    wave: tuple[int, ...],
+    nodes: tuple[str, ...],
+    second: bool,
+) -> float:
+    data = ev.data
+    lab = data.labour(pos.labour)
+    trial = list(pos.trial)
+    loss = dv = bk = 0
+    adv: list[int] = []
+    for d, node in zip(wave, nodes, strict=True):
+        health = trial[d][0]
+        for eff in lab.dice[d].track[node].effects:
+            if eff == SKULL:
+                return LOST
+            if eff.startswith("-"):
+                loss += int(eff[1:])
+            elif eff.startswith("h"):
+                health = min(lab.dice[d].start, health + int(eff[1:]))
+            elif eff == "dv":
+                dv += 1
+            elif eff == "bk":
+                bk += 1
+            elif eff == "adv":
+                adv.append(d)
+        trial[d] = (health, node)
+    cancelled = 0 if no_shield else min(shields, loss)
+    courage = min(data.courage_max, pos.courage - loss + cancelled)
+    if courage <= 0:
+        return LOST + courage
+    divinity = max(0, pos.divinity - dv)
+    dice = max(0, pos.dice - bk)
+    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost)
+    if adv and not second:
+        others = tuple(i for i, (h, _) in enumerate(trial) if h > 0 and i not in adv)
+        if others:
+            return advance_value(ev, new, shields - cancelled, no_shield, others, {}, True)
+    return ev.value(new)
+
+
+# --- the other prompts -----------------------------------------------------------------------
+
+
+def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
+    trial = tuple((t.health, t.node) for t in view.trial)
+    pos = Position(view.labour, view.courage, view.divinity, view.trial_dice(), trial)
+    fixed = dict(view.moves)
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        moves = {**fixed, a.target: a.space}
+        value = advance_value(ev, pos, view.shields, view.no_shield, view.wave, moves, view.second)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, a)
+    assert best is not None
+    a = best[1]
+    die = view.data.labour(view.labour).dice[a.target]
+    effects = die.track[a.space].effects
+    what = _effects_words(effects)
+    who = names.trial_die(view.labour, a.target)
+    sentence = f"Send {who} to the space that hurts least in the long run ({what})."
+    return Decision(a, sentence, best[0])
+
+
+def _effects_words(effects: Sequence[str]) -> str:
+    words = []
+    for e in effects:
+        if e.startswith("-"):
+            words.append(f"lose {e[1:]} Courage")
+        elif e.startswith("h"):
+            words.append(f"it heals {e[1:]}")
+        elif e == "dv":
+            words.append("lose 1 Divinity")
+        elif e == "bk":
+            words.append("a die breaks")
+        elif e == "nb":
+            words.append("no shields")
+        elif e == "adv":
+            words.append("the others move again")
+    return ", ".join(words) or "a quiet space"
+
+
+def _reward(view: LaborsState, legal: list[Action]) -> Decision:
+    scored = [(reward_worth(view.data, a.card, view), a) for a in legal]
+    worth, a = max(scored, key=lambda x: x[0])
+    r = view.data.rewards[a.card]
+    bits = []
+    if r.dice:
+        bits.append("a die")
+    if r.divinity:
+        bits.append(f"{r.divinity} Divinity")
+    bits += [f"a blue {b.kind.replace('_', ' ')} space" for b in r.blue]
+    bits += [f"a gold space for {g.gain}" for g in r.gold]
+    what = ", ".join(bits) or "its bonus"
+    return Decision(a, f"Take {names.card(a.card)} ({a.card}): {what}.", worth)
+
+
+def _remove(view: LaborsState, legal: list[Action]) -> Decision:
+    a = min(legal, key=lambda x: ability_worth(view.data, x.card))
+    return Decision(
+        a, f"Give up {names.card(a.card)} ({a.card}): its abilities help least now.", 0.0
+    )
+
+
+def _mood(view: LaborsState, legal: list[Action]) -> Decision:
+    now = _MOOD_WORTH.get(view.mood, 0.0)
+    deck = [m for m in view.mood_deck]
+    mean = sum(_MOOD_WORTH.get(m, 0.0) for m in deck) / len(deck) if deck else now
+    choice = "redraw" if mean > now + 0.25 else "keep"
+    a = Action(MOOD, card=choice)
+    if a not in legal:
+        a = legal[0]
+    mood = names.MOODS.get(view.mood, view.mood)
+    if a.card == "redraw":
+        return Decision(a, f"Redraw: {mood} is worse than the Mood deck on average.", mean)
+    return Decision(a, f"Keep {mood}: the Mood deck is no better on average.", now)
+
+
+def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
+    trial = tuple((t.health, t.node) for t in view.trial)
+    mood = view.data.moods[view.mood]
+    assert mood.choice is not None
+    dice_loss, courage_loss = mood.choice
+    options = []
+    for a in legal:
+        if a.card == "dice":
+            pos = Position(
+                view.labour, view.courage, view.divinity, view.trial_dice() + dice_loss, trial
+            )
+        else:
+            pos = Position(
+                view.labour, view.courage + courage_loss, view.divinity, view.trial_dice(), trial
+            )
+        options.append((ev.value(pos), a))
+    value, a = max(options, key=lambda x: x[0])
+    if a.card == "dice":
+        return Decision(a, "Lose a die for this trial: it costs less than 5 Courage.", value)
+    return Decision(a, "Lose 5 Courage: this trial needs every die.", value)
+
+
+def _pholus(view: LaborsState, legal: list[Action]) -> Decision:
+    a = min(legal, key=lambda x: (ability_worth(view.data, x.card), x.card))
+    return Decision(a, f"Cover {names.card(a.card)} ({a.card}): it would help least.", 0.0)
+
+
+def _restart(view: LaborsState, legal: list[Action]) -> Decision:
+    """Keep the best Reward of each earlier labour while the Courage stays at 9 or more."""
+    data = view.data
+    best_per_labour: dict[int, tuple[float, str]] = {}
+    for rid, r in data.rewards.items():
+        if r.labour >= view.config.start:
+            continue
+        worth = 2.5 * r.divinity + W_DIE * r.dice + ability_worth(data, rid) - 1.2 * r.restart
+        got = best_per_labour.get(r.labour)
+        if got is None or worth > got[0]:
+            best_per_labour[r.labour] = (worth, rid)
+    wanted = sorted(best_per_labour.values(), key=lambda x: -x[0])
+    budget = view.courage
+    for worth, rid in wanted:
+        r = data.rewards[rid]
+        if worth <= 0 or r.labour in view.kept:
+            continue
+        if budget - r.restart < 9:
+            continue
+        a = Action(KEEP, card=rid)
+        if a in legal:
+            return Decision(a, f"Keep {names.card(rid)} ({rid}) for {r.restart} Courage.", worth)
+    a = Action(BEGIN) if Action(BEGIN) in legal else legal[0]
+    return Decision(a, "Begin with the Rewards kept.", 0.0)
+
+
+__all__ = [
+    "Decision",
+    "RollSearch",
+    "Solver",
+    "ability_worth",
+    "advance_value",
+    "reward_worth",
+]

@@ -1,0 +1,78 @@
+"""The Labors game's statistics of finished runs, for the box's tools (``simulate.py``).
+
+The win rate with its 95 % Wilson interval, the mean number of trials beaten, and where the
+runs ended: how many at each trial, by outcome (skull, Courage, Divinity, won). Pure: reads
+finished states only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import LaborsState
+from .engine.state import LOST_COURAGE, LOST_DIVINITY, LOST_SKULL, WON
+
+OUTCOMES = (WON, LOST_SKULL, LOST_COURAGE, LOST_DIVINITY)
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) with no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def statistics(finals: Sequence[LaborsState]) -> dict[str, Any]:
+    """The statistics of some finished runs (of one difficulty)."""
+    games = len(finals)
+    outcomes = Counter(dict.fromkeys(OUTCOMES, 0))
+    ends: dict[str, Counter[str]] = {}
+    beaten = 0
+    for state in finals:
+        outcomes[state.outcome] += 1
+        ends.setdefault(str(state.labour), Counter())[state.outcome] += 1
+        beaten += len(state.beaten)
+    wins = outcomes[WON]
+    lo, hi = wilson(wins, games)
+    return {
+        "wins": wins,
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "win_interval": [round(lo, 4), round(hi, 4)],
+        "mean_trials_beaten": round(beaten / games, 3) if games else 0.0,
+        "mean_final_courage": round(sum(s.courage for s in finals) / games, 2) if games else 0.0,
+        "mean_final_divinity": round(sum(s.divinity for s in finals) / games, 2) if games else 0.0,
+        "outcomes": dict(outcomes),
+        "ends": {
+            trial: dict(sorted(by.items()))
+            for trial, by in sorted(ends.items(), key=lambda kv: int(kv[0]))
+        },
+    }
+
+
+def report_lines(stats: dict[str, Any]) -> list[str]:
+    """The human-readable lines of :func:`statistics` (``stats`` also holds ``games``)."""
+    games = stats["games"]
+    lo, hi = stats["win_interval"]
+    lines = [
+        f"  win rate           {100 * stats['win_rate']:>11.1f}%  "
+        f"(95% Wilson interval {100 * lo:.1f}-{100 * hi:.1f}%, {stats['wins']} of {games})",
+        f"  mean trials beaten {stats['mean_trials_beaten']:>12.2f}",
+        f"  mean final Courage {stats['mean_final_courage']:>12.2f}, "
+        f"Divinity {stats['mean_final_divinity']:.2f}",
+        "  outcomes:",
+    ]
+    for name, n in stats["outcomes"].items():
+        lines.append(f"    {name:<20} {n:>7}  {100 * n / games:6.1f}%")
+    lines.append("  where runs end (trial: outcome count):")
+    for trial, by in stats["ends"].items():
+        what = ", ".join(f"{k} {v}" for k, v in by.items())
+        lines.append(f"    trial {int(trial):>2}: {what}")
+    return lines
