@@ -60,7 +60,11 @@ SPEC = GameSpec(
         "save_line": f"{_UI}.texts:save_line",
     },
     rules_text="rules",
-    tools={"screenshot": "hercules.games.labors.ui.shots:stage"},
+    tools={
+        "screenshot": "hercules.games.labors.ui.shots:stage",
+        "statistics": "hercules.games.labors.stats:statistics",
+        "report": "hercules.games.labors.stats:report_lines",
+    },
     assets="games/labors",
     order=20,
 )

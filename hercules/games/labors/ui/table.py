@@ -18,10 +18,10 @@ import pygame_gui
 from hercules.app import saves
 from hercules.app.controller import GameController, Record
 from hercules.app.health import SavingOff
+from hercules.games.labors.ai import hint
 from hercules.games.labors.engine import Action, IllegalActionError, Reason
 from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, MOVE, RESOLVE
 from hercules.games.labors.engine.adapter import GAME_ID
-from hercules.games.labors.engine.data import START
 from hercules.games.labors.engine.spaces import blue_spaces
 from hercules.games.labors.engine.state import (
     FREE,
@@ -570,8 +570,8 @@ class TableScene(Scene):
         self.send(action)
 
     def hint_fn(self) -> Any:
-        """The game's hint (the solver), if it offers one."""
-        return hint_provider()
+        """The game's hint: the solver's next placement and why."""
+        return hint
 
     def show_hint(self) -> None:
         """H: what the solver would do with this roll, in one sentence, its dice picked."""
@@ -754,24 +754,3 @@ class TableScene(Scene):
         return True
 
 
-# The solver's hint and the run-over screen come from modules that may not be there (a
-# game without them still plays): they are looked up once, by name.
-_HOOKS: dict[str, Any] = {}
-
-
-def hint_provider() -> Any:
-    """``hint(state) -> (action or None, sentence)`` of the game's solver, or None."""
-    if "hint" not in _HOOKS:
-        _HOOKS["hint"] = _lookup("hercules.games.labors.ai", "hint")
-    return _HOOKS["hint"]
-
-
-def _lookup(module: str, name: str) -> Any:
-    try:
-        found = __import__(module, fromlist=[name])
-    except ImportError:
-        return None
-    return getattr(found, name, None)
-
-
-__all__ = ["START", "TableScene"]
