@@ -60,10 +60,11 @@ def percentile(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="UI frame-time benchmark")
     p.add_argument("--size", default="1600x900")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-frames", type=int, default=60000)
     p.add_argument("--bot-delay", type=float, default=0.3)
+    p.add_argument("--level", default=None, help="the bots' level (default: the middle one)")
     add_game_option(p)
     args = p.parse_args(argv)
     spec = args.game
@@ -72,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     startup = min(startup_seconds() for _ in range(3))
 
     app = App((w, h), Settings(animation_speed=1.0, bot_delay=args.bot_delay))
-    level = spec.bot_levels[min(1, len(spec.bot_levels) - 1)]  # the middle level: Normal
+    level = args.level or spec.bot_levels[min(1, len(spec.bot_levels) - 1)]  # MEBO: Normal
+    if level not in spec.bot_levels:
+        p.error(f"--level must be one of {', '.join(spec.bot_levels)}")
+    lo, hi = spec.players
+    args.players = max(lo, min(hi, args.players))  # a solo game has one seat
     ctl = spec.new_controller(spec.variants[0], [level] * args.players, args.seed)
     names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
     spec.ui_entry("table")  # import the table's modules first: the figure is the transition
