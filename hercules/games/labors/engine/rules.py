@@ -265,8 +265,10 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     legal = legal_actions(state)
     if action in legal:
         return None
-    kinds = {a.kind for a in legal}
-    if action.kind not in kinds:
+    # The kinds that answer the prompt, not only those with a legal action now: a gold action
+    # once every gold space is used is refused as SPACE_USED, a blue one after an attack as
+    # BLUE_AFTER_GOLD, an attack that nothing meets as NOT_MET (not WRONG_DECISION).
+    if action.kind not in _ANSWERS[state.prompt]:
         return IllegalActionError(
             Reason.WRONG_DECISION, f"the game waits for {state.prompt}, not {action.kind}"
         )
@@ -274,12 +276,36 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     return IllegalActionError(reason, why)
 
 
+#: The action kinds that answer each prompt.
+_ANSWERS: dict[str, frozenset[str]] = {
+    P_RESTART: frozenset({KEEP, BEGIN}),
+    P_DRAW: frozenset({DRAW}),
+    P_MOOD: frozenset({MOOD}),
+    P_ABDERUS: frozenset({ABDERUS}),
+    P_PHOLUS: frozenset({COVER}),
+    P_ROLL: frozenset({ROLL}),
+    P_PLAY: frozenset({BLUE, GOLD, ATTACK, RESOLVE}),
+    P_FORK: frozenset({MOVE}),
+    P_REWARD: frozenset({REWARD}),
+    P_REMOVE: frozenset({REMOVE}),
+    P_OVER: frozenset(),
+}
+
+
 def _why(state: LaborsState, action: Action) -> tuple[Reason, str]:
     """The most useful reason an action of a legal kind is refused."""
+    data = state.data
+    if action.kind == KEEP and action.card in data.rewards:
+        r = data.rewards[action.card]
+        if r.labour < state.config.start and r.labour not in state.kept:
+            if state.courage - r.restart <= 0:
+                return Reason.NO_COURAGE, "paying would bring Courage to 0"
+    if action.kind == ABDERUS and action.card == "courage":
+        return Reason.NO_COURAGE, "losing 5 Courage would bring Courage to 0"
     if action.kind not in (BLUE, GOLD, ATTACK):
         return Reason.ILLEGAL, f"{action.kind} {action.card or action.space} is not possible now"
     for d in action.dice:
-        if d >= len(state.roll) or state.roll[d].use != FREE:
+        if not 0 <= d < len(state.roll) or state.roll[d].use != FREE:
             return Reason.NO_DIE, f"die {d + 1} is not free"
     if len(set(action.dice)) != len(action.dice):
         return Reason.NO_DIE, "a die is named twice"
