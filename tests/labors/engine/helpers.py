@@ -152,3 +152,36 @@ def round_trip(state: LaborsState) -> LaborsState:
 def courage_track_loss(effects: Sequence[str]) -> int:
     """Courage a space's effects take."""
     return sum(int(e[1:]) for e in effects if e.startswith("-"))
+
+
+#: Each special Mood and the normal one it replaces in the deck.
+SPECIAL_FOR = {
+    "MOOD-PHOLUS": "MOOD-SORROWFUL",
+    "MOOD-ABDERUS": "MOOD-ENRAGED",
+    "MOOD-HIPPOLYTA": "MOOD-FEROCIOUS",
+    "MOOD-ATLAS": "MOOD-RESOLUTE",
+}
+
+
+def drawn(labour: int, mood: str, **changes: Any) -> tuple[LaborsState, list[Event]]:
+    """The Mood draw of ``labour`` that gives ``mood`` (the first seed that does), applied.
+
+    A special Mood replaces its normal partner in the deck, as its Reward would. ``changes``
+    apply before the draw.
+    """
+    from hercules.games.labors.engine.actions import DRAW
+    from hercules.games.labors.engine.state import P_DRAW
+
+    for seed in range(1000):
+        s = at_labour(labour, prompt=P_DRAW, seed=seed)
+        if mood in SPECIAL_FOR:
+            partner = SPECIAL_FOR[mood]
+            s = s.with_(
+                mood_deck=tuple(m for m in s.mood_deck if m != partner) + (mood,),
+                moods_out=(*s.moods_out, partner),
+            )
+        s = s.with_(**changes)
+        s2, events = apply(s, Action(DRAW))
+        if s2.mood == mood:
+            return s2, events
+    raise AssertionError(f"no seed draws {mood}")
