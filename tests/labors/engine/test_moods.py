@@ -163,7 +163,7 @@ def test_haunted_reaching_courage_zero_loses(mood: str, loss: int) -> None:
 def test_abderus_lets_the_player_lose_a_die() -> None:
     s, _ = drawn(9, "MOOD-ABDERUS", courage=10)
     assert s.prompt == P_ABDERUS
-    assert legal_actions(s) == [Action(ABDERUS, card="dice"), Action(ABDERUS, card="courage")]
+    assert legal_actions(s) == [Action(ABDERUS, card="courage"), Action(ABDERUS, card="dice")]
     s2 = go(s, Action(ABDERUS, card="dice"))
     assert s2.mood_dice == -1 and s2.courage == 10 and s2.prompt == P_ROLL
     assert len(step(s2, Action(ROLL))[0].roll) == 3

@@ -136,7 +136,7 @@ def legal_actions(state: LaborsState) -> list[Action]:
         out = [Action(ABDERUS, card="dice")]
         if state.courage + mood.choice[1] > 0:
             out.append(Action(ABDERUS, card="courage"))
-        return out
+        return sorted(out)  # every prompt's actions are sorted ("courage" < "dice")
     if p == P_PHOLUS:
         return sorted(Action(COVER, card=r) for r in state.rewards)
     if p == P_FORK:
