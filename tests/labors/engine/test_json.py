@@ -213,3 +213,44 @@ def test_mutated_state_documents_are_refused_or_playable(
     assert (legal == []) == s.is_terminal
     for a in legal[:30]:
         apply(s, a)
+
+
+def _refused_or_playable(doc: dict[str, Any]) -> None:
+    try:
+        s = state_from_json(doc)
+    except InvalidStateError:
+        return
+    legal = legal_actions(s)
+    assert legal == sorted(legal) and (legal == []) == s.is_terminal
+    for a in legal[:20]:
+        apply(s, a)
+
+
+def test_a_state_document_whose_mood_deck_lost_cards_is_refused() -> None:
+    doc = state_to_json(game())
+    for deck in ([], doc["mood_deck"][:-1]):
+        with pytest.raises(InvalidStateError):
+            state_from_json({**doc, "mood_deck": deck})
+    god = state_to_json(game("god"))
+    with pytest.raises(InvalidStateError):
+        state_from_json({**god, "moods_out": []})  # Exhausted back in God mode
+
+
+def test_a_state_document_with_a_trial_die_on_the_skull_mid_run_is_refused() -> None:
+    s = playing(4, [1, 2, 3])
+    doc = state_to_json(s)
+    doc["trial"] = [[2, "6"], [2, "1"]]  # T04L's 6 is the skull
+    with pytest.raises(InvalidStateError):
+        state_from_json(doc)
+    doc["prompt"], doc["outcome"], doc["roll"] = "over", "skull", []
+    assert state_from_json(doc).outcome == "skull"
+
+
+def test_any_prompt_or_field_of_another_moment_is_refused_or_playable() -> None:
+    docs = [state_to_json(s) for s in SAMPLES]
+    rng = random.Random(11)
+    for doc in docs[::6]:
+        for prompt in PROMPTS:
+            _refused_or_playable({**doc, "prompt": prompt})
+        for key in doc:
+            _refused_or_playable({**doc, key: copy.deepcopy(rng.choice(docs)[key])})
