@@ -256,6 +256,16 @@ def test_reroll_others_rerolls_any_other_dice_and_its_die_stays_usable() -> None
     assert not s2.roll[1].blue  # a rerolled die may still go on a blue space
 
 
+def test_reroll_others_tells_apart_dice_of_one_value_by_their_blue_mark() -> None:
+    s = playing(1, [2, 3, 5], rewards=("RWD-05B",))
+    s = go(s, blue("BOW.b0", [0], 3))  # dice 0 (3, changed) and 1 (3, not yet) differ
+    acts = {a.dice for a in legal_actions(s) if a.space == "RWD-05B.b0" and a.dice[0] == 2}
+    assert acts == {(2, 0), (2, 1), (2, 0, 1)}
+    s2 = go(s, blue("RWD-05B.b0", [2, 0]))
+    assert s2.roll[1] == s.roll[1]  # the unchanged 3 may still go on a blue space
+    assert not s2.roll[1].blue and s2.roll[0].blue
+
+
 def test_twin_free_adds_a_die_of_the_same_value_that_may_pair() -> None:
     s = playing(3, [4], rewards=("RWD-09A",))  # the Hind: a pair
     s2 = go(s, blue("RWD-09A.b0", [0]))

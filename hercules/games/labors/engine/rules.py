@@ -188,9 +188,11 @@ def _blue_actions(state: LaborsState) -> list[Action]:
                         if n != w
                     ]
             elif kind == "reroll_others":
-                rest = [(j, w) for j, w in free if j != die]
-                for vals in _all_sub_multisets([w for _, w in rest]):
-                    chosen = canonical(rest, vals)
+                # Dice of one value are told apart by having been on a blue space: a re-rolled
+                # die keeps that mark, so re-rolling the marked 3 or the unmarked one differs.
+                rest = [(j, w * 2 + state.roll[j].blue) for j, w in free if j != die]
+                for keys in _all_sub_multisets([k for _, k in rest]):
+                    chosen = canonical(rest, keys)
                     if chosen:
                         out.append(Action(BLUE, space=space.key, dice=(die, *chosen)))
             else:
