@@ -23,14 +23,18 @@ from hercules.games.labors.engine import (
     state_to_json,
     validate,
 )
-from hercules.games.labors.engine.actions import ATTACK, GOLD, RESOLVE
-from hercules.games.labors.engine.state import OUTCOMES, P_OVER
+from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, RESOLVE
+from hercules.games.labors.engine.state import OUTCOMES, P_OVER, PROMPTS
 
 DATA = load_data()
-#: Games per player kind (x2) in the normal suite: every difficulty and start 1-12.
-GAMES = 72
+#: Games per player kind (x3) in the normal suite: every difficulty and start 1-12.
+GAMES = 60
+#: Games of the strong player (long: trials fall).
+STRONG_GAMES = 36
 #: Of those, games whose every legal action is applied at every step (slower).
 DEEP_EVERY = 6
+#: The most legal actions such a step applies.
+DEEP_MOST = 40
 
 
 def check_invariants(s: LaborsState) -> None:
@@ -72,14 +76,35 @@ def randomly(rng: random.Random, legal: list[Action]) -> Action:
     return rng.choice(legal)
 
 
-def play(n: int, chooser: str, deep: bool) -> tuple[LaborsState, list[Action]]:
-    rng = random.Random(n * 7919 + (chooser == "attacker"))
+def strong(rng: random.Random, legal: list[Action]) -> Action:
+    """Attacks, fills gold spaces, and seldom spends a blue ability."""
+    for kind in (ATTACK, GOLD):
+        pick = [a for a in legal if a.kind == kind]
+        if pick:
+            return rng.choice(pick)
+    plain = [a for a in legal if a.kind != BLUE]
+    return rng.choice(plain if plain and rng.random() < 0.8 else legal)
+
+
+#: The players: random, attack-preferring, and attack-preferring with all 11 dice (a state
+#: the rules allow, so that trials fall and the Reward prompts are met often).
+PLAYERS = ("random", "attacker", "strong")
+
+
+def play(
+    n: int, chooser: str, deep: bool, prompts: Counter[str] | None = None
+) -> tuple[LaborsState, list[Action]]:
+    rng = random.Random(n * 7919 + PLAYERS.index(chooser))
     config = LaborsConfig(DIFFICULTIES[n % 3], n % 12 + 1)
     s = new_game(config, seed=n)
+    if chooser == "strong":
+        s = s.with_(dice=DATA.max_dice)
     start = s
     log: list[Action] = []
-    choose = attacker if chooser == "attacker" else randomly
+    choose = {"random": randomly, "attacker": attacker, "strong": strong}[chooser]
     while True:
+        if prompts is not None:
+            prompts[s.prompt] += 1
         check_invariants(s)
         assert round_trip(s) == s
         legal = legal_actions(s)
@@ -90,7 +115,10 @@ def play(n: int, chooser: str, deep: bool) -> tuple[LaborsState, list[Action]]:
         assert legal
         before = state_to_json(s)
         if deep:
-            for a in legal:
+            # Every legal action applies (a seeded sample when a big roll offers hundreds of
+            # re-roll choices: each apply re-derives the legal actions).
+            some = legal if len(legal) <= DEEP_MOST else rng.sample(legal, DEEP_MOST)
+            for a in some:
                 assert validate(s, a) is None
                 apply(s, a)
         a = choose(rng, legal)
@@ -105,26 +133,34 @@ def play(n: int, chooser: str, deep: bool) -> tuple[LaborsState, list[Action]]:
         assert len(log) < 5000
     # Replaying the log from the seed gives the same run.
     r = new_game(config, seed=n)
-    assert r == start
+    assert r == start.with_(dice=r.dice)
+    r = start
     for a in log:
         r, _ = apply(r, a)
     assert r == s
     return s, log
 
 
-@pytest.mark.parametrize("chooser", ["random", "attacker"])
+@pytest.mark.parametrize("chooser", PLAYERS)
 def test_fuzz_random_and_attacking_players_keep_every_invariant(chooser: str) -> None:
     outcomes: Counter[str] = Counter()
     labours: Counter[int] = Counter()
-    for n in range(GAMES):
-        s, _ = play(n, chooser, deep=n % DEEP_EVERY == 0)
+    prompts: Counter[str] = Counter()
+    strong_ = chooser == "strong"
+    # The strong player's rolls of 11 dice offer thousands of re-roll choices: no deep games.
+    for n in range(STRONG_GAMES if strong_ else GAMES):
+        deep = not strong_ and n % DEEP_EVERY == 0
+        s, _ = play(n, chooser, deep=deep, prompts=prompts)
         outcomes[s.outcome] += 1
         labours[s.labour] += 1
     assert set(outcomes) <= {"won", "skull", "courage", "divinity"}
-    assert len(labours) == 12  # every trial was played
+    if strong_:  # trials fall: every prompt is met
+        assert set(prompts) == set(PROMPTS)
+    else:
+        assert len(labours) == 12  # a run ended in every trial
 
 
 @pytest.mark.slow
 def test_fuzz_long(fuzz_games: int) -> None:
     for n in range(GAMES, GAMES + fuzz_games):
-        play(n, "attacker" if n % 2 else "random", deep=False)
+        play(n, PLAYERS[n % 3], deep=False)
