@@ -136,7 +136,7 @@ def legal_actions(state: LaborsState) -> list[Action]:
         out = [Action(ABDERUS, card="dice")]
         if state.courage + mood.choice[1] > 0:
             out.append(Action(ABDERUS, card="courage"))
-        return out
+        return sorted(out)  # every prompt's actions are sorted ("courage" < "dice")
     if p == P_PHOLUS:
         return sorted(Action(COVER, card=r) for r in state.rewards)
     if p == P_FORK:
@@ -188,9 +188,11 @@ def _blue_actions(state: LaborsState) -> list[Action]:
                         if n != w
                     ]
             elif kind == "reroll_others":
-                rest = [(j, w) for j, w in free if j != die]
-                for vals in _all_sub_multisets([w for _, w in rest]):
-                    chosen = canonical(rest, vals)
+                # Dice of one value are told apart by having been on a blue space: a re-rolled
+                # die keeps that mark, so re-rolling the marked 3 or the unmarked one differs.
+                rest = [(j, w * 2 + state.roll[j].blue) for j, w in free if j != die]
+                for keys in _all_sub_multisets([k for _, k in rest]):
+                    chosen = canonical(rest, keys)
                     if chosen:
                         out.append(Action(BLUE, space=space.key, dice=(die, *chosen)))
             else:
@@ -265,12 +267,10 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     legal = legal_actions(state)
     if action in legal:
         return None
-    kinds = {a.kind for a in legal}
-    if action.kind == BLUE and state.prompt == P_PLAY and state.allocating:
-        return IllegalActionError(
-            Reason.BLUE_AFTER_GOLD, "blue abilities come before gold ones and attacks"
-        )
-    if action.kind not in kinds:
+    # The kinds that answer the prompt, not only those with a legal action now: a gold action
+    # once every gold space is used is refused as SPACE_USED, a blue one after an attack as
+    # BLUE_AFTER_GOLD, an attack that nothing meets as NOT_MET (not WRONG_DECISION).
+    if action.kind not in _ANSWERS[state.prompt]:
         return IllegalActionError(
             Reason.WRONG_DECISION, f"the game waits for {state.prompt}, not {action.kind}"
         )
@@ -278,12 +278,36 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     return IllegalActionError(reason, why)
 
 
+#: The action kinds that answer each prompt.
+_ANSWERS: dict[str, frozenset[str]] = {
+    P_RESTART: frozenset({KEEP, BEGIN}),
+    P_DRAW: frozenset({DRAW}),
+    P_MOOD: frozenset({MOOD}),
+    P_ABDERUS: frozenset({ABDERUS}),
+    P_PHOLUS: frozenset({COVER}),
+    P_ROLL: frozenset({ROLL}),
+    P_PLAY: frozenset({BLUE, GOLD, ATTACK, RESOLVE}),
+    P_FORK: frozenset({MOVE}),
+    P_REWARD: frozenset({REWARD}),
+    P_REMOVE: frozenset({REMOVE}),
+    P_OVER: frozenset(),
+}
+
+
 def _why(state: LaborsState, action: Action) -> tuple[Reason, str]:
     """The most useful reason an action of a legal kind is refused."""
+    data = state.data
+    if action.kind == KEEP and action.card in data.rewards:
+        r = data.rewards[action.card]
+        if r.labour < state.config.start and r.labour not in state.kept:
+            if state.courage - r.restart <= 0:
+                return Reason.NO_COURAGE, "paying would bring Courage to 0"
+    if action.kind == ABDERUS and action.card == "courage":
+        return Reason.NO_COURAGE, "losing 5 Courage would bring Courage to 0"
     if action.kind not in (BLUE, GOLD, ATTACK):
         return Reason.ILLEGAL, f"{action.kind} {action.card or action.space} is not possible now"
     for d in action.dice:
-        if d >= len(state.roll) or state.roll[d].use != FREE:
+        if not 0 <= d < len(state.roll) or state.roll[d].use != FREE:
             return Reason.NO_DIE, f"die {d + 1} is not free"
     if len(set(action.dice)) != len(action.dice):
         return Reason.NO_DIE, "a die is named twice"

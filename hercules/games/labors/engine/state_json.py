@@ -242,12 +242,24 @@ def _consistent(s: LaborsState) -> None:
         raise _bad("the Mood deck holds a removed or repeated Mood")
     if s.mood in s.mood_deck:
         raise _bad("the Mood in play is also in the deck")
+    # A Reward's Mood swap is simultaneous (ruling 10): the Moods in the game, the deck and the
+    # one in play, stay as many as the opening deck's. Fewer would let a draw find none.
+    dropped = data.difficulties[s.config.difficulty][1]
+    if not set(dropped) <= set(s.moods_out):
+        raise _bad("a Mood the difficulty removes is back")
+    in_game = len(s.mood_deck) + (1 if s.mood and s.mood not in s.moods_out else 0)
+    if in_game != len([m for m in data.normal_moods() if m not in dropped]):
+        raise _bad("the Mood deck and the Mood in play must hold the opening deck's count")
     if (s.prompt == P_OVER) != bool(s.outcome):
         raise _bad("only a finished run has an outcome")
     if s.prompt == P_RESTART and (s.trial or s.labour != s.config.start or s.mood):
         raise _bad("a run choosing its Rewards has not begun")
     if s.prompt not in (P_RESTART, P_OVER) and len(s.trial) != len(data.labour(s.labour).dice):
         raise _bad("the trial's dice are missing")
+    # A die on the skull has ended the run; in play it would have nowhere to move.
+    lab_dice = data.labour(s.labour).dice
+    if s.prompt != P_OVER and any(lab_dice[i].track[t.node].skull for i, t in enumerate(s.trial)):
+        raise _bad("a Trial die stands on the skull of a run still going")
     need_mood = {P_MOOD: "redraw", P_ABDERUS: "choice", P_PHOLUS: "cover"}
     if s.prompt in need_mood:
         mood = data.moods.get(s.mood)
