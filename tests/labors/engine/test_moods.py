@@ -227,10 +227,13 @@ def test_hippolyta_with_every_die_aside_resolves_by_itself() -> None:
     assert "resolve" in [e.kind for e in events]
 
 
-def test_hippolyta_does_not_set_aside_a_one_made_by_a_blue_ability() -> None:
+def test_hippolyta_sets_aside_a_one_made_by_a_blue_ability() -> None:
+    # The rulebook: "whenever a die shows a 1, you must immediately set that die aside" (the
+    # components file says "every rolled 1"; the rulebook is the authority).
     s = playing(9, [2, 3, 4], mood="MOOD-HIPPOLYTA")
     s2 = go(s, blue("BOW.b0", [0], 1))
-    assert s2.roll[0] == s2.roll[0]._replace(value=1, use=FREE)
+    assert s2.roll[0] == s2.roll[0]._replace(value=1, use=ASIDE)
+    assert s2.roll[1].use == FREE
 
 
 # --- Pholus ----------------------------------------------------------------------------------

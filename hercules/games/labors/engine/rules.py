@@ -559,13 +559,13 @@ def _blue(state: LaborsState, action: Action, ev: Events) -> LaborsState:
     elif ab.kind == "set_other":
         roll = _set(roll, die, roll[die]._replace(use=SPENT))
         other = action.dice[1]
-        roll = _set(roll, other, roll[other]._replace(value=action.value))
+        roll = _reroll(state, roll, other, action.value)
         ev.append(Event("set", dice=(other,), values=(action.value,)))
     elif ab.kind == "twin":
         roll = (*roll, Die(roll[die].value, blue=True, twin=True))
         ev.append(Event("twin", dice=(die, len(roll) - 1), values=(roll[die].value,)))
     else:
-        roll = _set(roll, die, roll[die]._replace(value=action.value))
+        roll = _reroll(state, roll, die, action.value)
         ev.append(Event("set", dice=(die,), values=(action.value,)))
     state = state.with_(rng=seed, roll=roll, used=(*state.used, space.key))
     if ab.cost:
@@ -576,7 +576,10 @@ def _blue(state: LaborsState, action: Action, ev: Events) -> LaborsState:
 
 
 def _reroll(state: LaborsState, roll: tuple[Die, ...], i: int, face: int) -> tuple[Die, ...]:
-    """A re-rolled die: no Mood shift (rulebook), but the Ghost of Hippolyta takes its 1."""
+    """A die re-rolled or changed to ``face``: no Mood shift (rulebook), but the Ghost of
+    Hippolyta takes its 1: the rulebook says "whenever a die shows a 1", so a 1 made by a
+    blue ability goes aside too (the components file's "every rolled 1" is narrower; the
+    text wins)."""
     mood = state.data.moods.get(state.mood)
     use = ASIDE if mood is not None and mood.aside and face == mood.aside else FREE
     return _set(roll, i, roll[i]._replace(value=face, use=use))
