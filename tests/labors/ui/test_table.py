@@ -253,3 +253,46 @@ def test_the_table_parts_never_overlap(size):
         assert L.cards_box.contains(slot.rect)
         for _, r in [*slot.blue, *slot.gold]:
             assert slot.rect.contains(r)
+
+
+def drag(app, start, end) -> None:
+    """Press at ``start``, move to ``end``, release there."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+
+
+def test_a_die_dragged_onto_the_trial_strikes_it(app):
+    table = table_for(app, playing(roll=(Die(2), Die(6)), used=(), allocating=False))
+    drag(app, table.die_rects()[1].center, table.trial_die_rect(0).center)
+    assert table.state.trial[0].health == 5
+    assert table.state.roll[1].use == "trial"
+
+
+def test_picked_dice_dragged_onto_a_gold_space_go_together(app):
+    s = playing(roll=(Die(4), Die(4), Die(1)), rewards=("RWD-03",), used=(), allocating=False)
+    table = table_for(app, s)
+    click(app, table.die_rects()[0].center)
+    gold = next(r for slot in table.layout.cards for sp, r in slot.gold if sp.key == "RWD-03.g0")
+    drag(app, table.die_rects()[1].center, gold.center)
+    assert [d.use for d in table.state.roll] == ["gold", "gold", ""]
+
+
+def test_a_picked_die_clicked_again_leaves_the_pick_and_a_drag_back_keeps_it(app):
+    table = table_for(app, playing(roll=(Die(2), Die(6)), used=(), allocating=False))
+    click(app, table.die_rects()[0].center)
+    assert table.picked == [0]
+    drag(app, table.die_rects()[0].center, (table.layout.tray.x + 8, table.layout.tray.centery))
+    assert table.picked == [0]  # dropped back in the tray: still picked
+    click(app, table.die_rects()[0].center)
+    assert table.picked == []

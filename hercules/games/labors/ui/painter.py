@@ -38,6 +38,19 @@ def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
     draw_sidebar(surface, sc)
     draw_bubble(surface, sc)
     draw_tip(surface, sc)
+    dragged = sc.dragging()
+    if dragged is not None:
+        rects = sc.die_rects()
+        r = rects[dragged].copy()
+        r.center = sc.mouse
+        D.blit_die(
+            surface,
+            r,
+            sc.state.roll[dragged].value,
+            tint("hercules_die"),
+            tint("hercules_pip"),
+            glow=True,
+        )
 
 
 # --- title -----------------------------------------------------------------------------------
@@ -272,8 +285,12 @@ def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
         )
         return
     body, pip = tint("hercules_die"), tint("hercules_pip")
+    dragged = sc.dragging()
     for i, (die, r) in enumerate(zip(s.roll, rects, strict=False)):
         face, angle, lift = sc.shown_die(i, die.value)
+        if i == dragged:  # it follows the mouse (drawn last, over everything)
+            pygame.draw.rect(surface, colour("gold_dark"), r, 2, border_radius=r.w // 6)
+            continue
         picked = i in sc.picked
         if picked:
             lift -= 10

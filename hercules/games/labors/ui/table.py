@@ -97,6 +97,9 @@ class TableScene(Scene):
         self.message_at: tuple[int, int] | None = None
         self.mouse = (0, 0)
         self.hover_space: tuple[int, str] | None = None
+        self.drag_from: int | None = None  #: the die pressed (a drag starts there)
+        self.press_at = (0, 0)
+        self.fresh_pick = False  #: the die pressed was picked by that press
         self.wait = 0.0
         self.told_saving_off = False
         self.over_shown = False
@@ -501,6 +504,7 @@ class TableScene(Scene):
             self.log_view.wheel(event.y, self.mouse)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.log_view.release()
+            self.drop(event.pos)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in getattr(
             self, "buttons", {}
         ):
@@ -513,7 +517,7 @@ class TableScene(Scene):
             if self.anim.busy:
                 self.anim.skip()
                 return
-            self.click(event.pos)
+            self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.picked = []
 
@@ -612,6 +616,42 @@ class TableScene(Scene):
         target = self.trial_at(pos)
         if target is not None:
             self.attack(target, pos)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """A left press: on a free die it is picked (and may be dragged), else a click."""
+        self.press_at = pos
+        self.drag_from = None
+        s = self.state
+        for i, r in enumerate(self.die_rects()):
+            if r.collidepoint(pos) and s.prompt == P_PLAY and s.roll[i].use == FREE:
+                self.fresh_pick = i not in self.picked
+                if self.fresh_pick:
+                    self.toggle_pick(i)
+                self.drag_from = i
+                return
+        self.click(pos)
+
+    def dragging(self) -> int | None:
+        """The die being dragged (once the mouse has moved off where it was pressed)."""
+        if self.drag_from is None or self.drag_from not in self.picked:
+            return None
+        if abs(self.mouse[0] - self.press_at[0]) + abs(self.mouse[1] - self.press_at[1]) < 10:
+            return None
+        return self.drag_from
+
+    def drop(self, pos: tuple[int, int]) -> None:
+        """The press ends: a dragged die takes the picked dice where it is dropped (a click
+        there); a die picked before, pressed and released in place, leaves the pick."""
+        pressed, dragged = self.drag_from, self.dragging()
+        self.drag_from = None
+        if pressed is None:
+            return
+        if dragged is None:
+            if not self.fresh_pick and pressed in self.picked:
+                self.toggle_pick(pressed)
+            return
+        if not self.layout.tray.collidepoint(pos):
+            self.click(pos)
 
     def toggle_pick(self, i: int) -> None:
         """Pick a free die (or drop it)."""
@@ -752,5 +792,3 @@ class TableScene(Scene):
             self.say(refusal(err), self._picked_at())
             return False
         return True
-
-
