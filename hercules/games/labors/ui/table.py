@@ -752,5 +752,3 @@ class TableScene(Scene):
             self.say(refusal(err), self._picked_at())
             return False
         return True
-
-
