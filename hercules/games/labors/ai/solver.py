@@ -242,6 +242,7 @@ class RollSearch:
                 if s.key not in view.used and view.courage - s.ability.cost > 0
             ]
         self.boost = 1.0 + 0.08 * len(blue_spaces(view))
+        self.all_blues = _blues(view)
         mood = view.data.moods.get(view.mood)
         self.aside = mood.aside if mood is not None else 0
         self.free: tuple[Die, ...] = tuple(
@@ -384,7 +385,9 @@ class RollSearch:
         courage = min(data.courage_max, view.courage - cost + c)
         divinity = min(data.divinity_top, view.divinity + d)
         trial = tuple((h, t.node) for h, t in zip(healths, view.trial, strict=True))
-        pos = Position(view.labour, courage, divinity, view.trial_dice(), trial, self.boost)
+        pos = Position(
+            view.labour, courage, divinity, view.trial_dice(), trial, self.boost, self.all_blues
+        )
         if all(h <= 0 for h in healths):
             value = self.ev.beaten(pos)
         else:
@@ -940,7 +943,7 @@ def _moved(
         return LOST + courage
     divinity = max(0, pos.divinity - dv)
     dice = max(0, pos.dice - bk)
-    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost)
+    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost, pos.blues)
     if adv and not second:
         others = tuple(i for i, (h, _) in enumerate(trial) if h > 0 and i not in adv)
         if others:
@@ -948,12 +951,19 @@ def _moved(
     return ev.value(new)
 
 
+def _blues(view: LaborsState) -> tuple[BlueDef, ...]:
+    """The blue abilities in play (for the hit distributions), in a stable order."""
+    return tuple(sorted((s.ability for s in blue_spaces(view)), key=repr))
+
+
 # --- the other prompts -----------------------------------------------------------------------
 
 
 def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     trial = tuple((t.health, t.node) for t in view.trial)
-    pos = Position(view.labour, view.courage, view.divinity, view.trial_dice(), trial)
+    pos = Position(
+        view.labour, view.courage, view.divinity, view.trial_dice(), trial, blues=_blues(view)
+    )
     fixed = dict(view.moves)
     best: tuple[float, Action] | None = None
     for a in legal:
@@ -1038,11 +1048,21 @@ def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     for a in legal:
         if a.card == "dice":
             pos = Position(
-                view.labour, view.courage, view.divinity, view.trial_dice() + dice_loss, trial
+                view.labour,
+                view.courage,
+                view.divinity,
+                view.trial_dice() + dice_loss,
+                trial,
+                blues=_blues(view),
             )
         else:
             pos = Position(
-                view.labour, view.courage + courage_loss, view.divinity, view.trial_dice(), trial
+                view.labour,
+                view.courage + courage_loss,
+                view.divinity,
+                view.trial_dice(),
+                trial,
+                blues=_blues(view),
             )
         options.append((ev.value(pos), a))
     value, a = max(options, key=lambda x: x[0])
