@@ -47,7 +47,7 @@ def hit_rate(attack: Attack, dice: int) -> float:
     return max(0.05, total / samples)
 
 
-PMF_SAMPLES = 240  #: rolls sampled for a hit distribution
+PMF_SAMPLES = 160  #: rolls sampled for a hit distribution
 
 
 @cache
@@ -69,38 +69,46 @@ def hit_pmf(attack: Attack, dice: int, blues: tuple[BlueDef, ...] = ()) -> tuple
     return tuple(counts.get(k, 0) / PMF_SAMPLES for k in range(top + 1))
 
 
-def _changes(blue: BlueDef, vals: list[int]) -> list[list[int]]:
-    """The rolls one blue ability can make of ``vals`` (one die changed)."""
-    out: list[list[int]] = []
+@cache
+def _changes(blue: BlueDef, vals: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The rolls one blue ability can make of ``vals`` (sorted; one die changed)."""
+    out: set[tuple[int, ...]] = set()
     for i, v in enumerate(vals):
         if i and vals[i - 1] == v:
             continue
         rest = vals[:i] + vals[i + 1 :]
         if blue.kind == "twin":
-            out.append(sorted([*vals, v]))
+            out.add(tuple(sorted((*vals, v))))
         elif blue.kind == "set_other":
             for j, w in enumerate(rest):
-                for n in range(1, 7):
-                    if n != w:
-                        out.append(sorted(rest[:j] + [n] + rest[j + 1 :]))
+                if j and rest[j - 1] == w:
+                    continue
+                others = rest[:j] + rest[j + 1 :]
+                out |= {tuple(sorted((*others, n))) for n in range(1, 7) if n != w}
         else:
-            out += [sorted([*rest, n]) for n in new_values(blue, v)]
-    return out
+            out |= {tuple(sorted((*rest, n))) for n in new_values(blue, v)}
+    return frozenset(out)
+
+
+@cache
+def _sets_in(attack: Attack, vals: tuple[int, ...]) -> int:
+    return _greedy_sets(attack, list(vals))
 
 
 def _best_with_blues(attack: Attack, vals: list[int], blues: list[BlueDef]) -> int:
-    best = _greedy_sets(attack, vals)
+    roll = tuple(vals)
+    best = _sets_in(attack, roll)
     left = list(blues)
     for _ in range(2):  # two changes at most, the best first
-        found: tuple[int, list[int], int] | None = None
+        found: tuple[int, tuple[int, ...], int] | None = None
         for k, b in enumerate(left):
-            for new in _changes(b, vals):
-                n = _greedy_sets(attack, new)
+            for new in _changes(b, roll):
+                n = _sets_in(attack, new)
                 if n > best and (found is None or n > found[0]):
                     found = (n, new, k)
         if found is None:
             break
-        best, vals = found[0], found[1]
+        best, roll = found[0], found[1]
         left.pop(found[2])
     return best
 
