@@ -223,3 +223,43 @@ def test_labors_bad_options(args: tuple[str, ...], message: str) -> None:
     assert proc.stdout == ""
     assert "usage: simulate.py" in proc.stderr and message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# --- tools/make_balance.py ----------------------------------------------------------------------
+
+BALANCE = SCRIPT.parent / "make_balance.py"
+
+
+def test_make_balance_writes_a_file_the_setup_screen_reads(tmp_path: Path) -> None:
+    from hercules.games.labors.engine import DIFFICULTIES
+    from hercules.games.labors.ui.setup import read_balance
+
+    out = tmp_path / "balance.json"
+    done = subprocess.run(
+        [sys.executable, str(BALANCE), "--games", "2", "--seed", "5", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    last = json.loads(done.stdout.strip().splitlines()[-1])
+    assert last["out"] == str(out)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert set(doc) == set(DIFFICULTIES) == set(last["balance"])
+    for figures in doc.values():
+        solver = figures["solver"]
+        assert solver["games"] == 2 and 0 <= solver["low"] <= solver["win_rate"] <= solver["high"]
+        assert 0 <= solver["trials"] <= 12
+    assert set(read_balance(out.read_text(encoding="utf-8"))) == set(DIFFICULTIES)
+
+
+def test_make_balance_refuses_bad_options() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BALANCE), "--games", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and "--games" in done.stderr

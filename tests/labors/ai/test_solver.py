@@ -7,6 +7,7 @@ import random
 import pytest
 
 from hercules.games.labors.ai import BOT_LEVELS, Solver, SolverBot, hint, make_bot
+from hercules.games.labors.ai.reason import parse
 from hercules.games.labors.engine import (
     Action,
     LaborsConfig,
@@ -182,7 +183,9 @@ def test_whole_games_reach_the_end_with_legal_explained_moves(difficulty: str, s
         legal = legal_actions(state)
         action = bot.choose(state, legal, rng)
         assert action in legal
-        assert_one_sentence(bot.explain())
+        parsed = parse(bot.explain())
+        assert parsed is not None, bot.explain()
+        assert_one_sentence(parsed[2])
         prompts.add(state.prompt)
         state, _ = apply(state, action)
     assert state.is_terminal and state.outcome in OUTCOMES[1:]

@@ -10,7 +10,16 @@ Every bot follows the box's small interface::
 at ``public_view(state)`` only.
 """
 
-from .bots import BOT_LEVELS, RandomBot, SolverBot, hint, make_bot
+from .bots import BOT_LEVELS, RandomBot, SolverBot, hint, hint_decision, make_bot
 from .solver import Decision, Solver
 
-__all__ = ["BOT_LEVELS", "Decision", "RandomBot", "Solver", "SolverBot", "hint", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "Decision",
+    "RandomBot",
+    "Solver",
+    "SolverBot",
+    "hint",
+    "hint_decision",
+    "make_bot",
+]

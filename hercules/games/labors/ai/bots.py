@@ -14,6 +14,7 @@ from hercules.games.labors.engine.actions import Action
 from hercules.games.labors.engine.rules import legal_actions, public_view
 from hercules.games.labors.engine.state import LaborsState
 
+from .reason import encode
 from .solver import Decision, Solver
 
 BOT_LEVELS: tuple[str, ...] = ("solver", "random")
@@ -30,11 +31,12 @@ class RandomBot:
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one legal action with the bot's own generator."""
-        self.reason = "Chosen at random."
+        self.reason = encode("random", "Chosen at random.")
         return legal[rng.randrange(len(legal))]
 
     def explain(self) -> str:
-        """Why the last action was chosen, in one sentence."""
+        """Why the last action was chosen: a structured reason (``ai/reason.py``) whose last
+        part is the English sentence; ``ui/reasons.py`` says it in the player's language."""
         return self.reason
 
 
@@ -53,7 +55,7 @@ class SolverBot(RandomBot):
         """The solver's action for the public view of ``view`` (the generator is not used)."""
         decision = self.solver.decide(public_view(view), legal, rng)
         self.last = decision
-        self.reason = decision.sentence
+        self.reason = decision.reason
         return decision.action
 
 
@@ -72,7 +74,13 @@ _HINTS = Solver()
 
 
 def hint(state: LaborsState) -> tuple[Action, str]:
-    """The solver's advice for ``state`` (its public view): the next action and why."""
-    view = public_view(state)
-    decision = _HINTS.decide(view, legal_actions(view))
+    """The solver's advice for ``state`` (its public view): the next action and why, in
+    English (tools); the table says it in the player's language with ``ui.reasons.hint_text``."""
+    decision = hint_decision(state)
     return decision.action, decision.sentence
+
+
+def hint_decision(state: LaborsState) -> Decision:
+    """The solver's decision for ``state`` (its public view), with its structured reason."""
+    view = public_view(state)
+    return _HINTS.decide(view, legal_actions(view))

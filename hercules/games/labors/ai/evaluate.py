@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from hercules.games.labors.engine.data import SKULL, Attack, LaborsData, TrialDieDef
+from hercules.games.labors.engine.data import Attack, BlueDef, LaborsData, TrialDieDef
 from hercules.games.labors.engine.methods import min_dice, value_sets
+from hercules.games.labors.engine.spaces import new_values
 
 #: Weights, in Courage.
 W_DIVINITY = 2.5  #: a point of Divinity (the top is needed to win)
@@ -44,6 +45,83 @@ def hit_rate(attack: Attack, dice: int) -> float:
         vals = sorted(gen.randint(1, 6) for _ in range(dice))
         total += _greedy_sets(attack, vals)
     return max(0.05, total / samples)
+
+
+PMF_SAMPLES = 160  #: rolls sampled for a hit distribution
+
+
+@cache
+def hit_pmf(attack: Attack, dice: int, blues: tuple[BlueDef, ...] = ()) -> tuple[float, ...]:
+    """The distribution of sets meeting ``attack`` in a roll of ``dice`` dice, the blue
+    abilities ``blues`` used (each on one die, the best change first, then the next best).
+
+    Sampled once per (method, dice, abilities) with a fixed generator; ``pmf[k]`` is
+    P(k sets). Re-rolls are left out (they are valued by the roll's own search).
+    """
+    gen = random.Random(f"pmf{attack.kind}{attack.values}{dice}{blues}")
+    counts: dict[int, int] = {}
+    usable = [b for b in blues if b.kind not in ("reroll", "reroll_others")]
+    for _ in range(PMF_SAMPLES):
+        vals = sorted(gen.randint(1, 6) for _ in range(dice))
+        n = _best_with_blues(attack, vals, usable)
+        counts[n] = counts.get(n, 0) + 1
+    top = max(counts)
+    return tuple(counts.get(k, 0) / PMF_SAMPLES for k in range(top + 1))
+
+
+@cache
+def _changes(blue: BlueDef, vals: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The rolls one blue ability can make of ``vals`` (sorted; one die changed)."""
+    out: set[tuple[int, ...]] = set()
+    for i, v in enumerate(vals):
+        if i and vals[i - 1] == v:
+            continue
+        rest = vals[:i] + vals[i + 1 :]
+        if blue.kind == "twin":
+            out.add(tuple(sorted((*vals, v))))
+        elif blue.kind == "set_other":
+            for j, w in enumerate(rest):
+                if j and rest[j - 1] == w:
+                    continue
+                others = rest[:j] + rest[j + 1 :]
+                out |= {tuple(sorted((*others, n))) for n in range(1, 7) if n != w}
+        else:
+            out |= {tuple(sorted((*rest, n))) for n in new_values(blue, v)}
+    return frozenset(out)
+
+
+@cache
+def _sets_in(attack: Attack, vals: tuple[int, ...]) -> int:
+    return _greedy_sets(attack, list(vals))
+
+
+def _best_with_blues(attack: Attack, vals: list[int], blues: list[BlueDef]) -> int:
+    roll = tuple(vals)
+    best = _sets_in(attack, roll)
+    left = list(blues)
+    for _ in range(2):  # two changes at most, the best first
+        found: tuple[int, tuple[int, ...], int] | None = None
+        for k, b in enumerate(left):
+            for new in _changes(b, roll):
+                n = _sets_in(attack, new)
+                if n > best and (found is None or n > found[0]):
+                    found = (n, new, k)
+        if found is None:
+            break
+        best, roll = found[0], found[1]
+        left.pop(found[2])
+    return best
+
+
+def _thin(pmf: tuple[float, ...], share: float) -> tuple[float, ...]:
+    """The distribution of a binomial share of ``pmf``'s count."""
+    if share >= 0.999:
+        return pmf
+    out = [0.0] * len(pmf)
+    for n, p in enumerate(pmf):
+        for k in range(n + 1):
+            out[k] += p * math.comb(n, k) * share**k * (1 - share) ** (n - k)
+    return tuple(out)
 
 
 def _greedy_sets(attack: Attack, vals: list[int]) -> int:
@@ -82,6 +160,7 @@ class Position:
     dice: int  #: Hercules dice rolled in this trial
     trial: tuple[tuple[int, str], ...]  #: (health, node) of each Trial die
     boost: float = 1.0  #: how much the blue abilities raise the hit rates
+    blues: tuple[BlueDef, ...] = ()  #: the blue abilities in play (the hit distribution)
 
 
 class Evaluator:
@@ -89,7 +168,7 @@ class Evaluator:
 
     def __init__(self, data: LaborsData) -> None:
         self.data = data
-        self._paths: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._paths: dict[tuple[object, ...], dict[tuple[str, int, int], tuple[float, float]]] = {}
 
     def rates(self, pos: Position) -> list[float]:
         """The expected hits per roll on each live Trial die (the roll is shared)."""
@@ -129,76 +208,85 @@ class Evaluator:
                 cost += W_ADV
         return cost
 
+    def pmfs(self, pos: Position) -> list[tuple[float, ...]]:
+        """Each live Trial die's distribution of hits per roll (a shared roll split by need)."""
+        lab = self.data.labour(pos.labour)
+        groups: dict[Attack, list[int]] = {}
+        for i, (d, (health, _)) in enumerate(zip(lab.dice, pos.trial, strict=True)):
+            if health > 0:
+                groups.setdefault(d.attack, []).append(i)
+        out: list[tuple[float, ...]] = [(1.0,)] * len(pos.trial)
+        for attack, members in groups.items():
+            pmf = hit_pmf(attack, pos.dice, pos.blues)
+            total = sum(pos.trial[i][0] for i in members)
+            for i in members:
+                share = round(20 * pos.trial[i][0] / total) / 20 if len(members) > 1 else 1.0
+                out[i] = _thin(pmf, max(0.05, share))
+        return out
+
     def pain(self, pos: Position) -> tuple[float, float]:
         """The expected cost of the live Trial dice until each falls (skull risk included),
         and the part of it that is Courage lost."""
-        rates = self.rates(pos)
+        pmfs = self.pmfs(pos)
         total = courage = 0.0
         for i, (health, node) in enumerate(pos.trial):
             if health <= 0:
                 continue
-            cost, lost = self.path_cost(pos, i, node, health, rates[i])
+            cost, lost = self.path_cost(pos, i, node, health, pmfs[i])
             total += cost
             courage += lost
         return total, courage
 
     def path_cost(
-        self, pos: Position, i: int, node: str, health: int, rate: float
+        self, pos: Position, i: int, node: str, health: int, pmf: tuple[float, ...]
     ) -> tuple[float, float]:
         """Die ``i``'s expected cost from ``node`` on, the player taking the best forks.
 
-        The die lives through move ``k`` while the hits of ``k`` rolls (a Poisson count) stay
-        below its health plus what the spaces on its way healed (while it was hurt).
+        A Markov chain over (space, health): each roll deals hits drawn from ``pmf``; a die
+        brought to 0 is out, otherwise it moves (the best fork), heals (never above its
+        start) and its space costs. Read ``HORIZON`` rolls ahead.
         """
-        key = (pos.labour, i, node, health, round(rate, 2), pos.dice, pos.divinity > 0)
-        got = self._paths.get(key)
-        if got is not None:
-            return got
+        key = (pos.labour, i, pmf, pos.divinity > 0, sum(1 for h, _ in pos.trial if h > 0) > 1)
+        memo = self._paths.get(key)
+        if memo is None:
+            memo = {}
+            self._paths[key] = memo
         die = self.data.labour(pos.labour).dice[i]
-        memo: dict[tuple[str, int, int], tuple[float, float]] = {}
-        alive: dict[int, float] = {}
+        costs: dict[str, tuple[float, float, int]] = {}
+        for name, space in die.track.items():
+            heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
+            lost = sum(int(e[1:]) for e in space.effects if e.startswith("-"))
+            costs[name] = (self.space_cost(die, space.effects, pos), float(lost), heal)
 
-        def survive(k: int, extra: int) -> float:
-            need = health + extra
-            got = alive.get(k * 100 + need)
-            if got is None:
-                got = _alive(rate * k, need)
-                alive[k * 100 + need] = got
-            return got
-
-        def walk(at: str, k: int, extra: int) -> tuple[float, float]:
-            # The die stands on ``at`` after ``k - 1`` moves; move ``k`` happens if it lives.
-            p = survive(k, extra)
-            if k > HORIZON or p < 0.005:
+        def walk(at: str, h: int, k: int) -> tuple[float, float]:
+            if k > HORIZON:
                 return 0.0, 0.0
-            hit = memo.get((at, k, extra))
-            if hit is not None:
-                return hit
-            best = (math.inf, 0.0)
-            for nxt in die.next_spaces(at):
-                space = die.track[nxt]
-                if SKULL in space.effects:
-                    c = (p * W_SKULL, 0.0)
-                else:
-                    heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
-                    if heal:
-                        # Only the part below its start: the hits it took so far, on average.
-                        hurt = die.start - health - extra + rate * k
-                        heal = max(0, min(heal, round(hurt)))
-                    lost = sum(int(e[1:]) for e in space.effects if e.startswith("-"))
-                    later = walk(nxt, k + 1, extra + heal)
-                    c = (
-                        p * self.space_cost(die, space.effects, pos) + later[0],
-                        p * lost + later[1],
-                    )
-                best = min(best, c)
-            best = (0.0, 0.0) if best[0] == math.inf else best
-            memo[(at, k, extra)] = best
-            return best
+            got = memo.get((at, h, k))
+            if got is not None:
+                return got
+            cost = lost = 0.0
+            for d, p in enumerate(pmf):
+                if p <= 0.0 or d >= h:
+                    continue
+                left = h - d
+                best = (math.inf, 0.0)
+                for nxt in die.next_spaces(at):
+                    if die.track[nxt].skull:
+                        c = (W_SKULL, 0.0)
+                    else:
+                        sc, sl, heal = costs[nxt]
+                        later = walk(nxt, min(die.start, left + heal), k + 1)
+                        c = (sc + later[0], sl + later[1])
+                    if c[0] < best[0]:
+                        best = c
+                if best[0] == math.inf:
+                    continue
+                cost += p * best[0]
+                lost += p * best[1]
+            memo[(at, h, k)] = (cost, lost)
+            return cost, lost
 
-        cost = walk(node, 1, 0)
-        self._paths[key] = cost
-        return cost
+        return walk(node, health, 1)
 
     def value(self, pos: Position) -> float:
         """The value of a position with the trial still on (Courage units)."""

@@ -51,6 +51,7 @@ from hercules.games.labors.engine.state import (
 )
 
 from . import names
+from . import reason as reason_mod
 from .evaluate import LOST, Evaluator, Position
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
@@ -111,12 +112,26 @@ class BlueStep:
 
 @dataclass
 class Decision:
-    """What the solver chose, why (one sentence), and its value."""
+    """What the solver chose, why, and its value.
+
+    ``reason`` is the structured reason (:mod:`.reason`: key, parameters, English sentence),
+    what the bot explains and saves keep; ``sentence`` is its English sentence.
+    """
 
     action: Action
-    sentence: str
+    reason: str
     value: float = 0.0
     plan: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def sentence(self) -> str:
+        """The English sentence of the reason."""
+        parsed = reason_mod.parse(self.reason)
+        return parsed[2] if parsed is not None else self.reason
+
+
+def _why(kind: str, english: str, **params: object) -> str:
+    return reason_mod.encode(kind, english, **params)
 
 
 def ability_worth(data: LaborsData, rid: str) -> float:
@@ -169,7 +184,7 @@ class Solver:
         if not legal:
             raise ValueError("no legal action: the run is over")
         if len(legal) == 1:
-            return Decision(legal[0], _only_sentence(view, legal[0]))
+            return Decision(legal[0], _only_reason(legal[0]))
         p = view.prompt
         ev = self.evaluator(view.data)
         if p == P_PLAY:
@@ -188,17 +203,20 @@ class Solver:
             return _pholus(view, legal)
         if p == P_RESTART:
             return _restart(view, legal)
-        return Decision(legal[0], "Go on.")
+        return Decision(legal[0], _why("go_on", "Go on."))
 
 
-def _only_sentence(view: LaborsState, action: Action) -> str:
-    if action.kind == RESOLVE:
-        return "Nothing can be placed: end the roll."
-    return {
-        "draw": "Draw the trial's Mood.",
-        "roll": "Roll the dice.",
-        "begin": "Begin the run.",
-    }.get(action.kind, "The only choice.")
+_ONLY = {
+    RESOLVE: ("nothing", "Nothing can be placed: end the roll."),
+    "draw": ("draw", "Draw the trial's Mood."),
+    "roll": ("roll", "Roll the dice."),
+    BEGIN: ("begin", "Begin the run."),
+}
+
+
+def _only_reason(action: Action) -> str:
+    kind, english = _ONLY.get(action.kind, ("only", "The only choice."))
+    return _why(kind, english)
 
 
 # --- the roll --------------------------------------------------------------------------------
@@ -224,6 +242,7 @@ class RollSearch:
                 if s.key not in view.used and view.courage - s.ability.cost > 0
             ]
         self.boost = 1.0 + 0.08 * len(blue_spaces(view))
+        self.all_blues = _blues(view)
         mood = view.data.moods.get(view.mood)
         self.aside = mood.aside if mood is not None else 0
         self.free: tuple[Die, ...] = tuple(
@@ -366,7 +385,9 @@ class RollSearch:
         courage = min(data.courage_max, view.courage - cost + c)
         divinity = min(data.divinity_top, view.divinity + d)
         trial = tuple((h, t.node) for h, t in zip(healths, view.trial, strict=True))
-        pos = Position(view.labour, courage, divinity, view.trial_dice(), trial, self.boost)
+        pos = Position(
+            view.labour, courage, divinity, view.trial_dice(), trial, self.boost, self.all_blues
+        )
         if all(h <= 0 for h in healths):
             value = self.ev.beaten(pos)
         else:
@@ -660,30 +681,61 @@ class RollSearch:
     def _reroll_sentence(self, step: BlueStep) -> str:
         where = names.card(step.space)
         if step.kind == "reroll":
-            return (
+            return _why(
+                "reroll",
                 f"Reroll the {step.face} with {where}: "
-                "a new face is worth more on average than any fixed plan."
+                "a new face is worth more on average than any fixed plan.",
+                space=step.space,
+                face=step.face,
             )
-        return (
+        return _why(
+            "reroll_others",
             f"Reroll {names.faces(step.others)} with {where}: "
-            "they do nothing as they are, and a new roll is worth more on average."
+            "they do nothing as they are, and a new roll is worth more on average.",
+            space=step.space,
+            faces=reason_mod.faces_param(step.others),
         )
 
     def _sentence(self, blue: list[BlueStep], steps: tuple[Step, ...]) -> str:
+        """The plan's reason: its blue changes, attacks and gold spaces (or an idle roll)."""
         view = self.view
         parts: list[str] = []
+        coded: list[reason_mod.Step] = []
         for b in blue:
             where = names.card(b.space)
             paid = f" ({b.cost} Courage)" if b.cost else ""
             if b.kind == "twin":
                 parts.append(f"count the {b.face} twice with {where}{paid}")
+                coded.append(("twin", {"space": b.space, "face": str(b.face), "cost": str(b.cost)}))
             elif b.kind == "set_other":
                 assert b.other is not None
                 parts.append(
                     f"spend the {b.face} on {where} to turn a {b.other[0]} into a {b.value}"
                 )
+                coded.append(
+                    (
+                        "set",
+                        {
+                            "space": b.space,
+                            "face": str(b.face),
+                            "other": str(b.other[0]),
+                            "to": str(b.value),
+                        },
+                    )
+                )
             else:
                 parts.append(f"turn the {b.face} into a {b.value} with {where}{paid}")
+                coded.append(
+                    (
+                        "turn",
+                        {
+                            "space": b.space,
+                            "face": str(b.face),
+                            "to": str(b.value),
+                            "cost": str(b.cost),
+                        },
+                    )
+                )
         healths = [t.health for t in view.trial]
         by_target: dict[int, list[tuple[int, ...]]] = {}
         gains: Counter[str] = Counter()
@@ -700,6 +752,16 @@ class RollSearch:
             result = "it falls" if left <= 0 else f"it drops to {left}"
             who = names.trial_die(view.labour, target)
             parts.append(f"attack {who} with {names.faces(flat)}: {result}")
+            coded.append(
+                (
+                    "attack",
+                    {
+                        "target": str(target),
+                        "faces": reason_mod.faces_param(flat),
+                        "left": str(max(0, left)),
+                    },
+                )
+            )
         c, d, s = gains["courage"], gains["divinity"], gains["shield"]
         coming = self._coming_loss(healths)
         if s:
@@ -709,19 +771,29 @@ class RollSearch:
                 if saved
                 else f"take {s} shield{'s' if s > 1 else ''}"
             )
+            coded.append(("shield", {"n": str(s), "saved": str(saved)}))
         if c:
             parts.append(f"gain {c} Courage")
+            coded.append(("courage", {"n": str(c)}))
         if d:
             parts.append(f"gain {d} Divinity")
+            coded.append(("divinity", {"n": str(d)}))
         if not parts:
             if coming:
-                return (
+                english = (
                     "No die can help this roll: end it; "
                     f"the trial's next spaces cost {coming} Courage."
                 )
-            return "No die can help this roll: end it."
+            else:
+                english = "No die can help this roll: end it."
+            return _why("idle", english, coming=coming)
         text = "; ".join(parts)
-        return text[0].upper() + text[1:] + "."
+        return _why(
+            "plan",
+            text[0].upper() + text[1:] + ".",
+            labour=view.labour,
+            steps=reason_mod.encode_steps(coded),
+        )
 
     def _coming_loss(self, healths: Sequence[int]) -> int:
         """Courage the live dice's next spaces take (the gentlest fork)."""
@@ -871,7 +943,7 @@ def _moved(
         return LOST + courage
     divinity = max(0, pos.divinity - dv)
     dice = max(0, pos.dice - bk)
-    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost)
+    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost, pos.blues)
     if adv and not second:
         others = tuple(i for i, (h, _) in enumerate(trial) if h > 0 and i not in adv)
         if others:
@@ -879,12 +951,19 @@ def _moved(
     return ev.value(new)
 
 
+def _blues(view: LaborsState) -> tuple[BlueDef, ...]:
+    """The blue abilities in play (for the hit distributions), in a stable order."""
+    return tuple(sorted((s.ability for s in blue_spaces(view)), key=repr))
+
+
 # --- the other prompts -----------------------------------------------------------------------
 
 
 def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     trial = tuple((t.health, t.node) for t in view.trial)
-    pos = Position(view.labour, view.courage, view.divinity, view.trial_dice(), trial)
+    pos = Position(
+        view.labour, view.courage, view.divinity, view.trial_dice(), trial, blues=_blues(view)
+    )
     fixed = dict(view.moves)
     best: tuple[float, Action] | None = None
     for a in legal:
@@ -899,7 +978,8 @@ def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     what = _effects_words(effects)
     who = names.trial_die(view.labour, a.target)
     sentence = f"Send {who} to the space that hurts least in the long run ({what})."
-    return Decision(a, sentence, best[0])
+    reason = _why("fork", sentence, labour=view.labour, target=a.target, space=a.space)
+    return Decision(a, reason, best[0])
 
 
 def _effects_words(effects: Sequence[str]) -> str:
@@ -932,14 +1012,15 @@ def _reward(view: LaborsState, legal: list[Action]) -> Decision:
     bits += [f"a blue {b.kind.replace('_', ' ')} space" for b in r.blue]
     bits += [f"a gold space for {g.gain}" for g in r.gold]
     what = ", ".join(bits) or "its bonus"
-    return Decision(a, f"Take {names.card(a.card)} ({a.card}): {what}.", worth)
+    return Decision(
+        a, _why("reward", f"Take {names.card(a.card)} ({a.card}): {what}.", card=a.card), worth
+    )
 
 
 def _remove(view: LaborsState, legal: list[Action]) -> Decision:
     a = min(legal, key=lambda x: ability_worth(view.data, x.card))
-    return Decision(
-        a, f"Give up {names.card(a.card)} ({a.card}): its abilities help least now.", 0.0
-    )
+    english = f"Give up {names.card(a.card)} ({a.card}): its abilities help least now."
+    return Decision(a, _why("remove", english, card=a.card), 0.0)
 
 
 def _mood(view: LaborsState, legal: list[Action]) -> Decision:
@@ -952,8 +1033,10 @@ def _mood(view: LaborsState, legal: list[Action]) -> Decision:
         a = legal[0]
     mood = names.MOODS.get(view.mood, view.mood)
     if a.card == "redraw":
-        return Decision(a, f"Redraw: {mood} is worse than the Mood deck on average.", mean)
-    return Decision(a, f"Keep {mood}: the Mood deck is no better on average.", now)
+        english = f"Redraw: {mood} is worse than the Mood deck on average."
+        return Decision(a, _why("redraw", english, mood=view.mood), mean)
+    english = f"Keep {mood}: the Mood deck is no better on average."
+    return Decision(a, _why("keep_mood", english, mood=view.mood), now)
 
 
 def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
@@ -965,22 +1048,35 @@ def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     for a in legal:
         if a.card == "dice":
             pos = Position(
-                view.labour, view.courage, view.divinity, view.trial_dice() + dice_loss, trial
+                view.labour,
+                view.courage,
+                view.divinity,
+                view.trial_dice() + dice_loss,
+                trial,
+                blues=_blues(view),
             )
         else:
             pos = Position(
-                view.labour, view.courage + courage_loss, view.divinity, view.trial_dice(), trial
+                view.labour,
+                view.courage + courage_loss,
+                view.divinity,
+                view.trial_dice(),
+                trial,
+                blues=_blues(view),
             )
         options.append((ev.value(pos), a))
     value, a = max(options, key=lambda x: x[0])
     if a.card == "dice":
-        return Decision(a, "Lose a die for this trial: it costs less than 5 Courage.", value)
-    return Decision(a, "Lose 5 Courage: this trial needs every die.", value)
+        english = f"Lose a die for this trial: it costs less than {-courage_loss} Courage."
+        return Decision(a, _why("abderus_dice", english, courage=-courage_loss), value)
+    english = f"Lose {-courage_loss} Courage: this trial needs every die."
+    return Decision(a, _why("abderus_courage", english, courage=-courage_loss), value)
 
 
 def _pholus(view: LaborsState, legal: list[Action]) -> Decision:
     a = min(legal, key=lambda x: (ability_worth(view.data, x.card), x.card))
-    return Decision(a, f"Cover {names.card(a.card)} ({a.card}): it would help least.", 0.0)
+    english = f"Cover {names.card(a.card)} ({a.card}): it would help least."
+    return Decision(a, _why("cover", english, card=a.card), 0.0)
 
 
 def _restart(view: LaborsState, legal: list[Action]) -> Decision:
@@ -1004,9 +1100,10 @@ def _restart(view: LaborsState, legal: list[Action]) -> Decision:
             continue
         a = Action(KEEP, card=rid)
         if a in legal:
-            return Decision(a, f"Keep {names.card(rid)} ({rid}) for {r.restart} Courage.", worth)
+            english = f"Keep {names.card(rid)} ({rid}) for {r.restart} Courage."
+            return Decision(a, _why("keep", english, card=rid, cost=r.restart), worth)
     a = Action(BEGIN) if Action(BEGIN) in legal else legal[0]
-    return Decision(a, "Begin with the Rewards kept.", 0.0)
+    return Decision(a, _why("begin_kept", "Begin with the Rewards kept."), 0.0)
 
 
 __all__ = [
