@@ -125,8 +125,11 @@ def balance_line(difficulty: str, figures: dict[str, tuple[float, int]]) -> str:
     """ "The solver wins 23 % at Hero" ("" without figures for that difficulty)."""
     if difficulty not in figures:
         return ""
-    pct = figures[difficulty][0] * 100
-    shown = number(pct, 0 if pct >= 10 or pct == 0 else 1)
+    rate, games = figures[difficulty]
+    if rate == 0:  # "wins 0 %" says less than how many runs it has lost
+        return t("lab.setup.balance_none", games=games, difficulty=t(f"mode.{difficulty}"))
+    pct = rate * 100
+    shown = number(pct, 0 if pct >= 10 else 1)
     return t("lab.setup.balance", pct=shown, difficulty=t(f"mode.{difficulty}"))
 
 

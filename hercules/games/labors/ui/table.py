@@ -18,7 +18,6 @@ import pygame_gui
 from hercules.app import saves
 from hercules.app.controller import GameController, Record
 from hercules.app.health import SavingOff
-from hercules.games.labors.ai import hint
 from hercules.games.labors.engine import Action, IllegalActionError, Reason
 from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, MOVE, RESOLVE
 from hercules.games.labors.engine.adapter import GAME_ID
@@ -48,6 +47,7 @@ from .gameover import GameOverScene
 from .layout import LaborsLayout, TrackGeometry, track_geometry
 from .legend import LegendOverlay
 from .painter import draw_table, move_point
+from .reasons import hint_text, reason_text
 from .texts import (
     card_name,
     faces_text,
@@ -203,7 +203,8 @@ class TableScene(Scene):
         """Add a record's lines to the log."""
         self.logged.append(rec)
         self._marks.append(len(self.log_entries))
-        self.log_entries.extend(record_entries(rec.events, before or self._seen, rec.reason))
+        reason = reason_text(rec.reason) if rec.reason else ""
+        self.log_entries.extend(record_entries(rec.events, before or self._seen, reason))
         self.log_view.set_entries(self.log_entries)
 
     def unlog_record(self) -> None:
@@ -300,10 +301,10 @@ class TableScene(Scene):
         self.saver.wait()
 
     # --- messages ----------------------------------------------------------------------------
-    def say(self, text: str, at: tuple[int, int] | None = None) -> None:
+    def say(self, text: str, at: tuple[int, int] | None = None, seconds: float = 3.0) -> None:
         """A short message: in the sidebar, and next to ``at`` (a die) when given."""
         self.message = text
-        self.message_time = 3.0
+        self.message_time = seconds
         self.message_at = at
 
     def prompt_lines(self) -> list[str]:
@@ -574,8 +575,8 @@ class TableScene(Scene):
         self.send(action)
 
     def hint_fn(self) -> Any:
-        """The game's hint: the solver's next placement and why."""
-        return hint
+        """The game's hint: the solver's next placement and why, in the player's language."""
+        return hint_text
 
     def show_hint(self) -> None:
         """H: what the solver would do with this roll, in one sentence, its dice picked."""
@@ -583,9 +584,9 @@ class TableScene(Scene):
         if fn is None or not self.human() or self.state.prompt != P_PLAY:
             return
         action, sentence = fn(self.state)
-        self.say(sentence)
         if action is not None and action.kind in (ATTACK, GOLD, BLUE):
-            self.picked = list(action.dice)
+            self.picked = list(action.dice)  # the dice it would use, picked for the player
+        self.say(sentence, self._picked_at(), seconds=8.0)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table (never raises, never breaks a rule)."""
