@@ -296,3 +296,16 @@ def test_a_picked_die_clicked_again_leaves_the_pick_and_a_drag_back_keeps_it(app
     assert table.picked == [0]  # dropped back in the tray: still picked
     click(app, table.die_rects()[0].center)
     assert table.picked == []
+
+
+def test_the_hint_picks_the_solvers_dice_and_says_why_in_the_players_language(app):
+    s = playing(roll=(Die(2), Die(6), Die(5)), used=(), allocating=False)
+    table = table_for(app, s)
+    app.set_language("it")
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
+    frames(app, 2)
+    assert table.picked  # the dice it would use, picked
+    assert table.message and "[" not in table.message and table.message_at is not None
+    assert "Leone" in table.message or "Arco" in table.message  # Italian names
+    assert table.state == s  # a hint changes nothing
