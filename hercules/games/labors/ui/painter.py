@@ -142,24 +142,24 @@ def draw_board(surface: pygame.Surface, sc: TableScene) -> None:
             if geo.graph and node != START and i > 0:
                 continue  # a shared graph's spaces are drawn once
             r = geo.spaces[(i, node)]
-            fill = tint("track") if node != START else colour("gold")
+            fill = tint("track")
             if space.skull:
                 fill = (60, 44, 40)
             pygame.draw.rect(
                 surface, D.shade(fill, 0.7), r.move(2, 3), border_radius=max(4, r.w // 6)
             )
             pygame.draw.rect(surface, fill, r, border_radius=max(4, r.w // 6))
-            pygame.draw.rect(surface, tint("track_edge"), r, 2, border_radius=max(4, r.w // 6))
+            edge = colour("gold") if node == START else tint("track_edge")
+            pygame.draw.rect(
+                surface, edge, r, 3 if node == START else 2, border_radius=max(4, r.w // 6)
+            )
             if node == START:
-                FONTS.blit(
-                    surface,
-                    str(die.start),
-                    max(10, r.h // 2),
-                    colour("gold_dark"),
-                    r.center,
-                    "center",
-                    "bold",
-                )
+                # The start: where the die stands before its first move (an arrow, not a
+                # number, which would read as a second die).
+                k = r.w // 5
+                cx, cy = r.center
+                pts = [(cx - k, cy - k), (cx + k, cy), (cx - k, cy + k)]
+                pygame.draw.polygon(surface, colour("gold_dark"), pts)
             else:
                 icons.effects(surface, space.effects, r.inflate(-r.w // 5, -r.h // 5), ink)
     # The spaces each live die may reach next: marked; at a fork to choose, glowing.
