@@ -151,7 +151,7 @@ class RestartOverlay(Overlay):
         return out
 
     def build_widgets(self) -> None:
-        legal = set(self.table.ctl.legal())
+        legal = set(self.table.legal())
         kept = set(self.table.state.rewards)
         data = load_data()
         for rid, r in self.rows():

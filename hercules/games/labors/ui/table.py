@@ -107,6 +107,8 @@ class TableScene(Scene):
         #: The player closed a choice's dialog: it opens again at their next click.
         self.dialog_dismissed = False
         self._seen: LaborsState = controller.state
+        self._legal_for: Any = None  # the state ``_legal`` was worked out for
+        self._legal: list[Action] = []
         self.layout = LaborsLayout(app.size, self.state, app.settings.ui_scale)
         self.tracks = self._tracks()
         controller.subscribe(self.on_record)
@@ -118,6 +120,15 @@ class TableScene(Scene):
         """The run now (read only)."""
         state: LaborsState = self.ctl.state
         return state
+
+    def legal(self) -> list[Action]:
+        """The legal actions now, worked out once per state (a frame asks several times, and
+        a big roll with re-roll spaces has thousands)."""
+        state = self.ctl.state
+        if self._legal_for is not state:
+            self._legal_for = state
+            self._legal = list(self.ctl.legal())
+        return self._legal
 
     def human(self) -> bool:
         """True when the player at this machine decides now."""
@@ -366,7 +377,7 @@ class TableScene(Scene):
         s = self.state
         if s.prompt in (P_RESTART, P_REWARD, P_MOOD, P_ABDERUS, P_PHOLUS, P_REMOVE):
             self.dialog_dismissed = True  # shown now; closing it leaves the table usable
-        legal = self.ctl.legal()
+        legal = self.legal()
         p = s.prompt
         if p == P_RESTART:
             self.app.push(RestartOverlay(self.app, self))
@@ -429,7 +440,7 @@ class TableScene(Scene):
         """The spaces the player may click at a fork."""
         if self.state.prompt != P_FORK or not self.human():
             return set()
-        return {(a.target, a.space) for a in self.ctl.legal() if a.kind == MOVE}
+        return {(a.target, a.space) for a in self.legal() if a.kind == MOVE}
 
     def _values(self, dice: Sequence[int]) -> list[int]:
         return sorted(self.state.roll[d].value for d in dice)
@@ -440,7 +451,7 @@ class TableScene(Scene):
             return set()
         want = self._values(self.picked)
         return {
-            a.target for a in self.ctl.legal() if a.kind == ATTACK and self._values(a.dice) == want
+            a.target for a in self.legal() if a.kind == ATTACK and self._values(a.dice) == want
         }
 
     def usable_spaces(self) -> set[str]:
@@ -450,7 +461,7 @@ class TableScene(Scene):
         want = self._values(self.picked)
         first = self.canonical_blue(self.picked[0])
         out = set()
-        for a in self.ctl.legal():
+        for a in self.legal():
             if a.kind == GOLD and self._values(a.dice) == want:
                 out.add(a.space)
             elif a.kind == BLUE and first is not None and a.dice[0] == first:
@@ -562,7 +573,7 @@ class TableScene(Scene):
         def end_roll() -> None:
             self.send(action)
 
-        if any(a.kind == ATTACK for a in self.ctl.legal()):
+        if any(a.kind == ATTACK for a in self.legal()):
             self.app.push(
                 ConfirmOverlay(
                     self.app,
@@ -709,7 +720,7 @@ class TableScene(Scene):
             self.say(t("lab.refused.pick_dice"), pos)
             return
         want = self._values(self.picked)
-        for a in self.ctl.legal():
+        for a in self.legal():
             if a.kind == ATTACK and a.target == target and self._values(a.dice) == want:
                 self.send(a)
                 return
@@ -726,7 +737,7 @@ class TableScene(Scene):
             self.say(t("lab.refused.pick_dice"), at)
             return
         want = self._values(self.picked)
-        for a in self.ctl.legal():
+        for a in self.legal():
             if a.kind == GOLD and a.space == key and self._values(a.dice) == want:
                 self.send(a)
                 return
@@ -753,7 +764,7 @@ class TableScene(Scene):
         kind = space.ability.kind
         legal = [
             a
-            for a in self.ctl.legal()
+            for a in self.legal()
             if a.kind == BLUE and a.space == key and a.dice[:1] == (first,)
         ]
         if kind in ("set_other", "reroll_others"):
