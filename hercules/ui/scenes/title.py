@@ -80,7 +80,8 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         D.pave_marble(surface, seed=3)
         band = pygame.Rect(0, int(h * 0.06), w, int(h * 0.26))
-        surface.blit(D.veil(band.size, (*colour("terracotta"), 235)), band)
+        # Shaded in place: a window-wide translucent layer would be megabytes per window size.
+        D.dim(surface.subsurface(band.clip(surface.get_rect())), (*colour("terracotta"), 235))
         D.meander(surface, pygame.Rect(0, band.y + 6, w, 16), colour("gold"), 4)
         D.meander(surface, pygame.Rect(0, band.bottom - 22, w, 16), colour("gold"), 4)
         size = max(64, h // 9)
@@ -115,7 +116,8 @@ class TitleScene(Scene):
         y = h - 12  # the message takes the credit's place, under the menu
         if lines:  # a dark band under it: light words on the marble would not read
             band_h = 24 * len(lines) + 12
-            surface.blit(D.veil((w, band_h), (40, 26, 18, 215)), (0, h - band_h))
+            strip = pygame.Rect(0, h - band_h, w, band_h).clip(surface.get_rect())
+            D.dim(surface.subsurface(strip), (40, 26, 18, 215))
         for line in reversed(lines):
             size = FONTS.fit(line[:200], 17, w - 40, smallest=12)
             FONTS.blit(surface, line[:200], size, colour("highlight"), (w // 2, y), "midbottom")
