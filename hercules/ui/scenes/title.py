@@ -81,7 +81,8 @@ class TitleScene(Scene):
         D.pave_marble(surface, seed=3)
         band = pygame.Rect(0, int(h * 0.06), w, int(h * 0.26))
         # Shaded in place: a window-wide translucent layer would be megabytes per window size.
-        D.dim(surface.subsurface(band.clip(surface.get_rect())), (*colour("terracotta"), 235))
+        r, g, b = colour("terracotta")[:3]
+        D.dim(surface.subsurface(band.clip(surface.get_rect())), (r, g, b, 235))
         D.meander(surface, pygame.Rect(0, band.y + 6, w, 16), colour("gold"), 4)
         D.meander(surface, pygame.Rect(0, band.bottom - 22, w, 16), colour("gold"), 4)
         size = max(64, h // 9)
