@@ -309,3 +309,12 @@ def test_the_hint_picks_the_solvers_dice_and_says_why_in_the_players_language(ap
     assert table.message and "[" not in table.message and table.message_at is not None
     assert "Leone" in table.message or "Arco" in table.message  # Italian names
     assert table.state == s  # a hint changes nothing
+
+
+def test_with_nothing_picked_the_dice_that_can_strike_are_marked(app):
+    table = table_for(
+        app, playing(roll=(Die(5), Die(2), Die(6), Die(5)), used=(), allocating=False)
+    )
+    assert table.striking_dice() == {0, 2, 3}  # the Lion takes a 5 or a 6
+    click(app, table.die_rects()[1].center)
+    assert table.striking_dice() == set()  # once dice are picked, their targets light instead

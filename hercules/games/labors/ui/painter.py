@@ -286,6 +286,7 @@ def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
         return
     body, pip = tint("hercules_die"), tint("hercules_pip")
     dragged = sc.dragging()
+    striking = sc.striking_dice()
     for i, (die, r) in enumerate(zip(s.roll, rects, strict=False)):
         face, angle, lift = sc.shown_die(i, die.value)
         if i == dragged:  # it follows the mouse (drawn last, over everything)
@@ -316,6 +317,11 @@ def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
             pygame.draw.line(surface, tint("heart"), r.topleft, r.bottomright, 3)
             continue
         D.blit_die(surface, r, face, body, pip, angle, lift, glow=picked)
+        if i in striking and not angle:
+            # This die can strike the trial (with others): a small green mark under it.
+            pygame.draw.line(
+                surface, tint("valid"), (r.x + 6, r.bottom + 5), (r.right - 6, r.bottom + 5), 3
+            )
         if die.twin:
             FONTS.blit(
                 surface,

@@ -450,9 +450,17 @@ class TableScene(Scene):
         if not self.picked or self.state.prompt != P_PLAY:
             return set()
         want = self._values(self.picked)
-        return {
-            a.target for a in self.legal() if a.kind == ATTACK and self._values(a.dice) == want
+        return {a.target for a in self.legal() if a.kind == ATTACK and self._values(a.dice) == want}
+
+    def striking_dice(self) -> set[int]:
+        """With nothing picked: the free dice that can take part in some attack (alike dice
+        are one: every die showing a value some attack uses)."""
+        if self.picked or self.state.prompt != P_PLAY or not self.human():
+            return set()
+        values = {
+            self.state.roll[d].value for a in self.legal() if a.kind == ATTACK for d in a.dice
         }
+        return {i for i, d in enumerate(self.state.roll) if d.use == FREE and d.value in values}
 
     def usable_spaces(self) -> set[str]:
         """The blue and gold spaces the picked dice can go on."""
@@ -763,9 +771,7 @@ class TableScene(Scene):
             return
         kind = space.ability.kind
         legal = [
-            a
-            for a in self.legal()
-            if a.kind == BLUE and a.space == key and a.dice[:1] == (first,)
+            a for a in self.legal() if a.kind == BLUE and a.space == key and a.dice[:1] == (first,)
         ]
         if kind in ("set_other", "reroll_others"):
             if len(self.picked) < 2:
