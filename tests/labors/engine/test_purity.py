@@ -34,7 +34,12 @@ print(json.dumps({"modules": sorted(sys.modules), "random_calls": calls}))
 
 def test_importing_and_playing_the_engine_does_not_import_pygame() -> None:
     out = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True, timeout=120
+        # -P: keep the checkout off sys.path, so the installed package (with its data) is used.
+        [sys.executable, "-P", "-c", PROBE],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     report = json.loads(out.stdout.strip().splitlines()[-1])
     modules = report["modules"]
