@@ -100,7 +100,14 @@ def _int(value: Any, lo: int, hi: int) -> bool:
 
 
 def parse_data(cards_doc: Any, board_doc: Any) -> LaterYearsData:
-    """Check the two data documents and build the components."""
+    """Check the two data documents and build the components (LaterYearsDataError if wrong)."""
+    try:
+        return _parse(cards_doc, board_doc)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise LaterYearsDataError(f"later years data: {exc!r}") from None
+
+
+def _parse(cards_doc: Any, board_doc: Any) -> LaterYearsData:
     _need(isinstance(cards_doc, dict), "cards", "not an object")
     _need(cards_doc.get("format") == "later-years-cards", "cards", "not Later Years cards")
     _need(isinstance(board_doc, dict), "board", "not an object")
@@ -187,7 +194,5 @@ def load_data() -> LaterYearsData:
     """The shipped components (read once)."""
     try:
         return parse_data(_read("cards.json"), _read("board.json"))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, LaterYearsDataError):
-            raise
+    except ValueError as exc:  # the JSON itself
         raise LaterYearsDataError(f"later years data: {exc!r}") from None
