@@ -58,7 +58,9 @@ def test_the_board_fee_is_row_value_times_column_value_and_capture_temple_is_6()
     assert DATA.space("SP-CAPTURE-TEMPLE").fee == 6
     fees = [[DATA.spaces[r * 4 + c].fee for c in range(4)] for r in range(4)]
     assert fees == [[1, 2, 3, 4], [2, 4, 6, 8], [3, 6, 9, 12], [4, 8, 12, 16]]
-    assert DATA.spaces[0].id == "SP-ENDORSE-DEALER" and DATA.spaces[15].id == "SP-CONQUER-POLITICIAN"
+    assert (
+        DATA.spaces[0].id == "SP-ENDORSE-DEALER" and DATA.spaces[15].id == "SP-CONQUER-POLITICIAN"
+    )
 
 
 def test_assumed_values_are_flagged_in_the_files() -> None:

@@ -38,7 +38,9 @@ def test_the_rulebook_repeat_the_second_endorsing_of_a_politician_takes_two_of_e
     s2, events = step(s, task(sp, *hand))
     assert s2.money[0] == s.money[0] + 4  # the fee never changes
     assert s2.board[DATA.space_at[sp]] == (1, 0)  # on top of the earlier coin
-    refused(playing(3, {0: hand[:3]}, board={sp: (1,)}), task(sp, *hand[:3]), Reason.NOT_ENOUGH_CARDS)
+    refused(
+        playing(3, {0: hand[:3]}, board={sp: (1,)}), task(sp, *hand[:3]), Reason.NOT_ENOUGH_CARDS
+    )
 
 
 def test_the_third_completion_takes_three_and_a_player_may_repeat_her_own_task() -> None:
