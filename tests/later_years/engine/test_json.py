@@ -12,17 +12,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from later_years.engine.helpers import bid, dealt, go, playing
 
+from hercules.app.registry import RULES_MEMBERS
 from hercules.games._later_years.engine import (
     RULES,
     Action,
     InvalidStateError,
     LaterYearsState,
     MalformedActionError,
+    Reason,
     apply,
     legal_actions,
     new_game,
     state_from_json,
     state_to_json,
+    validate,
     view_for,
 )
 from hercules.games._later_years.engine.state import PROMPTS, LaterYearsConfig
@@ -235,3 +238,13 @@ def test_any_prompt_or_field_of_another_moment_is_refused_or_playable() -> None:
             _refused_or_playable({**doc, "prompt": prompt})
         for key in doc:
             _refused_or_playable({**doc, key: copy.deepcopy(rng.choice(docs)[key])})
+
+
+def test_the_adapter_offers_everything_the_shell_asks_of_a_games_rules() -> None:
+    assert all(hasattr(RULES, m) for m in (*RULES_MEMBERS, "reveals", "view_for"))
+    assert RULES.name == "later_years"
+
+
+def test_a_value_that_is_not_an_action_is_refused_as_malformed() -> None:
+    err = validate(SAMPLES[1], {"kind": "end"})
+    assert err is not None and getattr(err, "reason", None) == Reason.MALFORMED
