@@ -1,0 +1,376 @@
+"""The rules: set-up, the legal actions of every prompt, and what each action does.
+
+A round: deal the auction row (as many cards as players, the last face down), bid until every
+card has a bidder (so each player wins exactly one), pay; then each player from the pawn
+holder leftwards makes any number of plays (tasks, Draw cards) and ends; the pawn passes left.
+The game ends when, at the start of an auction, the deck holds fewer cards than players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import product
+from typing import TypeVar
+
+from hercules.games._kit import rng as _rng
+
+from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event
+from .data import DRAW as DRAW_KIND
+from .data import LaterYearsData, load_data
+from .errors import IllegalActionError, Reason
+from .state import (
+    NO_BID,
+    P_BID,
+    P_DEAL,
+    P_DRAW,
+    P_OVER,
+    P_PLAY,
+    LaterYearsConfig,
+    LaterYearsState,
+)
+
+Events = list[Event]
+AUTOMATIC = -1
+T = TypeVar("T")
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def new_game(config: LaterYearsConfig, seed: int) -> LaterYearsState:
+    """A new game: 10 coins each, the pawn to a random seat, the deck shuffled, ready to deal."""
+    data = load_data()
+    n = config.players
+    state = _rng.seed_state(seed)
+    # The text hands the pawn to "the player most likely sired by Zeus": a random seat here.
+    state, pawn = _rng.below(state, n)
+    state, deck = _rng.shuffled(state, list(data.card_ids))
+    return LaterYearsState(
+        config=config,
+        seed=seed,
+        rng=state,
+        prompt=P_DEAL,
+        round=0,
+        pawn=pawn,
+        current=pawn,
+        money=(data.money_start,) * n,
+        spent=(0,) * n,
+        deck=tuple(deck),
+        hands=((),) * n,
+        shown=((),) * n,
+        board=((),) * len(data.spaces),
+    )
+
+
+def actor(state: LaterYearsState) -> int:
+    """The seat that decides now, or -1 (AUTOMATIC) for the chance steps and the end."""
+    return state.current if state.prompt in (P_BID, P_PLAY) else AUTOMATIC
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+
+def legal_actions(state: LaterYearsState) -> list[Action]:
+    """Every legal action of the state, sorted (a chance step is then the only action)."""
+    p = state.prompt
+    if p == P_OVER:
+        return []
+    if p == P_DEAL:
+        return [Action(DEAL)]
+    if p == P_DRAW:
+        return [Action(DRAW)]
+    if p == P_BID:
+        return _bids(state)
+    return _plays(state)
+
+
+def _bids(state: LaterYearsState) -> list[Action]:
+    """Bids the seat can pay: no more than its coins (so the deadbeat rule never triggers)."""
+    coins = state.money[state.current]
+    out: list[Action] = []
+    for slot, (seat, amount) in enumerate(state.bids):
+        lowest = 0 if seat < 0 else amount + 1
+        out += [Action(BID, slot=slot, amount=a) for a in range(lowest, coins + 1)]
+    return sorted(out)
+
+
+def _plays(state: LaterYearsState) -> list[Action]:
+    data = load_data()
+    seat = state.current
+    hand, shown = state.hands[seat], state.shown[seat]
+    out = [Action(END)]
+    draws = _ordered(data, hand, shown, lambda c: data.type_of(c).kind == DRAW_KIND)
+    if draws:
+        out.append(Action(PLAY_DRAW, card=draws[0]))
+    if state.markers_used(seat) < data.markers:
+        for i, space in enumerate(data.spaces):
+            need = len(state.board[i]) + 1
+            acts = _covers(data, hand, shown, space.action, need)
+            objs = _covers(data, hand, shown, space.object, need) if acts else []
+            out += [
+                Action(TASK, space=space.id, cards=tuple(sorted(a + o))) for a in acts for o in objs
+            ]
+    return sorted(out)
+
+
+def _ordered(
+    data: LaterYearsData, hand: Iterable[str], shown: tuple[str, ...], keep: Callable[[str], bool]
+) -> list[str]:
+    """Cards of ``hand`` that ``keep`` accepts, in the order the game plays alike cards:
+
+    the ones everybody has seen first (playing them reveals nothing), then by id.
+    """
+    pick = [c for c in hand if keep(c)]
+    return sorted(pick, key=lambda c: (c not in shown, c))
+
+
+def _covers(
+    data: LaterYearsData, hand: tuple[str, ...], shown: tuple[str, ...], type_id: str, need: int
+) -> list[tuple[str, ...]]:
+    """The ways to pay ``need`` cards of ``type_id`` from the hand, doubles counting 2 and
+    triples 3: every minimal choice (dropping any card would fall short), so overpaying
+    happens exactly when no exact payment is chosen, and a pointless extra card never.
+
+    Alike cards (same type and mark) are interchangeable; each way takes them in
+    :func:`_ordered` order, so a way is one action, not one per choice of ids.
+    """
+    by_units: dict[int, list[str]] = {1: [], 2: [], 3: []}
+    for c in _ordered(data, hand, shown, lambda c: data.cards[c].type == type_id):
+        by_units[data.cards[c].units].append(c)
+    out: list[tuple[str, ...]] = []
+    for a, b, t in product(
+        range(len(by_units[1]) + 1), range(len(by_units[2]) + 1), range(len(by_units[3]) + 1)
+    ):
+        total = a + 2 * b + 3 * t
+        used = [u for u, k in ((1, a), (2, b), (3, t)) if k]
+        if not used or total < need or total - min(used) >= need:
+            continue
+        out.append((*by_units[1][:a], *by_units[2][:b], *by_units[3][:t]))
+    return out
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def validate(state: LaterYearsState, action: object, seat: int | None = None) -> Exception | None:
+    """Why ``action`` (by ``seat``, if given) would be refused, or None if it is legal."""
+    if not isinstance(action, Action):
+        return IllegalActionError(Reason.MALFORMED, f"not an action: {str(action)[:60]}")
+    if state.prompt == P_OVER:
+        return IllegalActionError(Reason.GAME_OVER, "the game is over")
+    who = actor(state)
+    if seat is not None and seat != who:
+        waits = "the deal or the draw" if who == AUTOMATIC else f"seat {who}"
+        return IllegalActionError(
+            Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: the game waits for {waits}"
+        )
+    if action in legal_actions(state):
+        return None
+    reason, why = _why(state, action)
+    return IllegalActionError(reason, why)
+
+
+#: The action kinds that answer each prompt.
+_ANSWERS: dict[str, frozenset[str]] = {
+    P_DEAL: frozenset({DEAL}),
+    P_BID: frozenset({BID}),
+    P_PLAY: frozenset({TASK, PLAY_DRAW, END}),
+    P_DRAW: frozenset({DRAW}),
+}
+
+
+def _why(state: LaterYearsState, action: Action) -> tuple[Reason, str]:
+    """The most useful reason an action that is not legal is refused."""
+    data = load_data()
+    if action.kind == BID and state.prompt in (P_PLAY, P_DRAW):
+        return Reason.ALREADY_WON, "this round's auction is over: its cards are won"
+    if action.kind not in _ANSWERS[state.prompt]:
+        return Reason.WRONG_DECISION, f"the game waits for {state.prompt}, not {action.kind}"
+    seat = state.current
+    if action.kind == BID:
+        if not 0 <= action.slot < len(state.row):
+            return Reason.NO_SUCH_CARD, f"the auction has no card at place {action.slot}"
+        if action.amount > state.money[seat]:
+            return Reason.CANNOT_AFFORD, f"a bid of {action.amount} is more than your coins"
+        holder, amount = state.bids[action.slot]
+        if holder >= 0 and action.amount <= amount:
+            return Reason.BID_TOO_LOW, f"the standing bid is {amount}: raise by at least 1"
+        return Reason.ILLEGAL, f"no such bid: {action.to_json()}"
+    hand = state.hands[seat]
+    if action.kind == PLAY_DRAW:
+        if action.card not in hand:
+            return Reason.NOT_IN_HAND, f"{action.card} is not in your hand"
+        if data.type_of(action.card).kind != DRAW_KIND:
+            return Reason.WRONG_CARDS, f"{action.card} is not a Draw card"
+        return Reason.ILLEGAL, "alike cards are played in the game's order (seen ones first)"
+    if action.kind != TASK:
+        return Reason.ILLEGAL, f"{action.kind} is not possible now"
+    if action.space not in data.space_at:
+        return Reason.NO_SUCH_SPACE, f"no task space {action.space}"
+    missing = [c for c in action.cards if c not in hand]
+    if missing:
+        return Reason.NOT_IN_HAND, f"{', '.join(missing)} not in your hand"
+    space = data.space(action.space)
+    if any(data.cards[c].type not in (space.action, space.object) for c in action.cards):
+        return Reason.WRONG_CARDS, "only the task's action and object cards pay for it"
+    if state.markers_used(seat) >= data.markers:
+        return Reason.NO_MARKERS, "all your coins are on the board"
+    need = len(state.board[data.space_at[action.space]]) + 1
+    for kind_type in (space.action, space.object):
+        units = sum(data.cards[c].units for c in action.cards if data.cards[c].type == kind_type)
+        if units < need:
+            name = data.types[kind_type].name
+            return Reason.NOT_ENOUGH_CARDS, f"this task needs {need} {name} (doubles count 2)"
+    return Reason.ILLEGAL, (
+        "pay with a minimal set of cards, alike cards in the game's order (seen ones first)"
+    )
+
+
+# --- applying --------------------------------------------------------------------------------
+
+
+def apply(
+    state: LaterYearsState, action: Action, seat: int | None = None
+) -> tuple[LaterYearsState, Events]:
+    """Apply a legal action: the new state and what happened. Refused: IllegalActionError."""
+    err = validate(state, action, seat)
+    if err is not None:
+        raise err
+    ev: Events = []
+    k = action.kind
+    if k == DEAL:
+        state = _deal(state, ev)
+    elif k == BID:
+        state = _bid(state, action, ev)
+    elif k == TASK:
+        state = _task(state, action, ev)
+    elif k == PLAY_DRAW:
+        state = _play_draw(state, action.card, ev)
+    elif k == DRAW:
+        state = _draw(state, ev)
+    else:
+        state = _end(state, ev)
+    return state, ev
+
+
+def _set(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def _deal(state: LaterYearsState, ev: Events) -> LaterYearsState:
+    """Deal one card a player: all face up but the last (its id stays out of the events)."""
+    n = state.n
+    row, deck = state.deck[:n], state.deck[n:]
+    ev.append(Event("dealt", cards=row[:-1], n=n, slot=n - 1))
+    return state.with_(
+        prompt=P_BID,
+        round=state.round + 1,
+        row=row,
+        deck=deck,
+        bids=(NO_BID,) * n,
+        current=state.pawn,
+    )
+
+
+def _bid(state: LaterYearsState, action: Action, ev: Events) -> LaterYearsState:
+    seat, slot, amount = state.current, action.slot, action.amount
+    money = state.money
+    holder, old = state.bids[slot]
+    if holder >= 0:
+        # Outbid: the coins go straight back (the text lets her ask for them; no one refuses).
+        money = _set(money, holder, money[holder] + old)
+        ev.append(Event("outbid", seat=holder, slot=slot, n=old))
+    money = _set(money, seat, money[seat] - amount)
+    bids = _set(state.bids, slot, (seat, amount))
+    ev.append(Event("bid", seat=seat, slot=slot, n=amount))
+    state = state.with_(money=money, bids=bids)
+    if all(s >= 0 for s, _ in bids):
+        return _resolve(state, ev)
+    # The turn passes left to the next player without a standing bid (ruling 1).
+    nxt = state.left_of(seat)
+    while state.standing(nxt) >= 0:
+        nxt = state.left_of(nxt)
+    return state.with_(current=nxt)
+
+
+def _resolve(state: LaterYearsState, ev: Events) -> LaterYearsState:
+    """Every card has a bidder: each pays (the coins on the card go to the bank) and takes it.
+
+    The face-down card goes to its winner unseen by the others; the rest are public.
+    """
+    hands = list(state.hands)
+    shown = list(state.shown)
+    spent = list(state.spent)
+    last = len(state.row) - 1
+    for slot, (card, (seat, amount)) in enumerate(zip(state.row, state.bids, strict=True)):
+        hands[seat] = tuple(sorted((*hands[seat], card)))
+        if slot != last:
+            shown[seat] = tuple(sorted((*shown[seat], card)))
+        spent[seat] += amount
+        ev.append(Event("won", seat=seat, slot=slot, n=amount, card=card if slot != last else ""))
+    return state.with_(
+        prompt=P_PLAY,
+        row=(),
+        bids=(),
+        hands=tuple(hands),
+        shown=tuple(shown),
+        spent=tuple(spent),
+        current=state.pawn,
+    )
+
+
+def _discard(state: LaterYearsState, seat: int, cards: tuple[str, ...]) -> LaterYearsState:
+    hand = tuple(c for c in state.hands[seat] if c not in cards)
+    shown = tuple(c for c in state.shown[seat] if c not in cards)
+    return state.with_(
+        hands=_set(state.hands, seat, hand),
+        shown=_set(state.shown, seat, shown),
+        discard=(*state.discard, *cards),
+    )
+
+
+def _task(state: LaterYearsState, action: Action, ev: Events) -> LaterYearsState:
+    """Pay the cards, put a coin on top of the space's stack, collect the fee from the bank."""
+    data = load_data()
+    seat = state.current
+    i = data.space_at[action.space]
+    fee = data.spaces[i].fee
+    state = _discard(state, seat, action.cards)
+    board = _set(state.board, i, (*state.board[i], seat))
+    state = state.with_(board=board, money=_set(state.money, seat, state.money[seat] + fee))
+    ev.append(Event("task", seat=seat, n=fee, cards=action.cards, space=action.space))
+    return state
+
+
+def _play_draw(state: LaterYearsState, card: str, ev: Events) -> LaterYearsState:
+    ev.append(Event("play_draw", seat=state.current, card=card))
+    return _discard(state, state.current, (card,)).with_(prompt=P_DRAW)
+
+
+def _draw(state: LaterYearsState, ev: Events) -> LaterYearsState:
+    """Take the Draw card's cards (what is left if the deck is short: assumed), unseen."""
+    seat = state.current
+    got, deck = state.deck[: load_data().draw_amount], state.deck[load_data().draw_amount :]
+    hand = tuple(sorted((*state.hands[seat], *got)))
+    ev.append(Event("drew", seat=seat, n=len(got)))
+    hands = _set(state.hands, seat, hand)
+    return state.with_(prompt=P_PLAY, deck=deck, hands=hands)
+
+
+def _end(state: LaterYearsState, ev: Events) -> LaterYearsState:
+    """The player's plays are over; after the last of the round the pawn passes left."""
+    ev.append(Event("end", seat=state.current))
+    nxt = state.left_of(state.current)
+    if nxt != state.pawn:
+        return state.with_(current=nxt)
+    pawn = state.left_of(state.pawn)
+    ev.append(Event("pawn", seat=pawn))
+    state = state.with_(pawn=pawn, current=pawn, prompt=P_DEAL)
+    if len(state.deck) < state.n:
+        # Ruling 9: the deck cannot supply a full auction: the game ends at once.
+        ev.append(Event("over", n=len(state.deck)))
+        return state.with_(prompt=P_OVER, current=AUTOMATIC)
+    return state
+
+
+__all__ = ["AUTOMATIC", "actor", "apply", "legal_actions", "new_game", "validate"]

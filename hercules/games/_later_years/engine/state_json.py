@@ -1,0 +1,203 @@
+"""A game's state as a JSON document, and back, with every field checked.
+
+``state_from_json`` accepts exactly what ``state_to_json`` writes for a state the rules can
+reach: any other document raises :class:`InvalidStateError` saying where it is wrong. Views
+(``view_for``) write documents too, but their hidden cards make them unreadable here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hercules.games._kit.rng import MASK64
+
+from .data import DRAW, load_data
+from .errors import InvalidStateError
+from .state import (
+    NO_BID,
+    P_BID,
+    P_DEAL,
+    P_DRAW,
+    P_OVER,
+    PROMPTS,
+    LaterYearsConfig,
+    LaterYearsState,
+)
+
+_KEYS = (
+    "config",
+    "seed",
+    "rng",
+    "prompt",
+    "round",
+    "pawn",
+    "current",
+    "money",
+    "spent",
+    "deck",
+    "row",
+    "bids",
+    "hands",
+    "shown",
+    "discard",
+    "board",
+)
+_MOST_COINS = 10**6
+
+
+def state_to_json(state: LaterYearsState) -> dict[str, Any]:
+    """The state as a JSON-ready document."""
+    return {
+        "config": state.config.to_json(),
+        "seed": state.seed,
+        "rng": state.rng,
+        "prompt": state.prompt,
+        "round": state.round,
+        "pawn": state.pawn,
+        "current": state.current,
+        "money": list(state.money),
+        "spent": list(state.spent),
+        "deck": list(state.deck),
+        "row": list(state.row),
+        "bids": [[s, a] for s, a in state.bids],
+        "hands": [list(h) for h in state.hands],
+        "shown": [list(h) for h in state.shown],
+        "discard": list(state.discard),
+        "board": [list(stack) for stack in state.board],
+    }
+
+
+def _bad(what: str) -> InvalidStateError:
+    return InvalidStateError(f"state: {what}")
+
+
+def _small(value: Any, lo: int, hi: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f"{what} must be a whole number {lo}-{hi}")
+    return value
+
+
+def _list(value: Any, what: str, most: int, exactly: int = -1) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise _bad(f"{what} must be a list of at most {most}")
+    if exactly >= 0 and len(value) != exactly:
+        raise _bad(f"{what} must hold {exactly} items")
+    return value
+
+
+def _cards(value: Any, what: str) -> tuple[str, ...]:
+    cards = load_data().cards
+    out = _list(value, what, len(cards))
+    for c in out:
+        if not isinstance(c, str) or c not in cards:
+            raise _bad(f"{what}: {str(c)[:30]!r} is not a card of the game")
+    return tuple(out)
+
+
+def state_from_json(doc: Any) -> LaterYearsState:
+    """Rebuild a state from its document; :class:`InvalidStateError` if it is not one."""
+    data = load_data()
+    if not isinstance(doc, dict) or set(doc) != set(_KEYS):
+        extra = sorted(map(str, set(doc) ^ set(_KEYS))) if isinstance(doc, dict) else []
+        raise _bad(f"expected the state's fields ({', '.join(extra)[:80]})")
+    cfg = doc["config"]
+    if not isinstance(cfg, dict) or set(cfg) != {"players", "chains"}:
+        raise _bad("config must hold players and chains")
+    try:
+        config = LaterYearsConfig(cfg["players"], cfg["chains"])
+    except (ValueError, TypeError) as exc:
+        raise _bad(f"config: {exc}") from None
+    n = config.players
+    seed = doc["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+        raise _bad("seed must be a whole number")
+    prompt = doc["prompt"]
+    if not isinstance(prompt, str) or prompt not in PROMPTS:
+        raise _bad(f"prompt {str(prompt)[:20]!r} is not one of the game's")
+    bids = []
+    for item in _list(doc["bids"], "bids", n):
+        if not isinstance(item, list) or len(item) != 2:
+            raise _bad("a bid is [seat, amount]")
+        bids.append(
+            (_small(item[0], -1, n - 1, "a bidder"), _small(item[1], 0, _MOST_COINS, "a bid"))
+        )
+    board = []
+    for stack in _list(doc["board"], "board", len(data.spaces), len(data.spaces)):
+        board.append(
+            tuple(_small(s, 0, n - 1, "a coin's seat") for s in _list(stack, "a stack", 100))
+        )
+    state = LaterYearsState(
+        config=config,
+        seed=seed,
+        rng=_small(doc["rng"], 0, MASK64, "rng"),
+        prompt=prompt,
+        round=_small(doc["round"], 0, len(data.cards), "round"),
+        pawn=_small(doc["pawn"], 0, n - 1, "pawn"),
+        current=_small(doc["current"], -1, n - 1, "current"),
+        money=tuple(_small(m, 0, _MOST_COINS, "money") for m in _list(doc["money"], "money", n, n)),
+        spent=tuple(_small(m, 0, _MOST_COINS, "spent") for m in _list(doc["spent"], "spent", n, n)),
+        deck=_cards(doc["deck"], "deck"),
+        row=_cards(doc["row"], "row"),
+        bids=tuple(bids),
+        hands=tuple(_cards(h, "a hand") for h in _list(doc["hands"], "hands", n, n)),
+        shown=tuple(_cards(h, "shown cards") for h in _list(doc["shown"], "shown", n, n)),
+        discard=_cards(doc["discard"], "discard"),
+        board=tuple(board),
+    )
+    _consistent(state)
+    return state
+
+
+def _consistent(s: LaterYearsState) -> None:
+    """What the fields say together must be a state the rules can reach."""
+    data = load_data()
+    n = s.n
+    everywhere = Counter((*s.deck, *s.row, *(c for h in s.hands for c in h), *s.discard))
+    if set(everywhere) != set(data.cards) or any(k != 1 for k in everywhere.values()):
+        raise _bad("every card must be in exactly one place (deck, row, hands, discard)")
+    for hand, shown in zip(s.hands, s.shown, strict=True):
+        if list(hand) != sorted(hand) or list(shown) != sorted(shown):
+            raise _bad("hands and shown cards are sorted")
+        if not set(shown) <= set(hand) or len(set(shown)) != len(shown):
+            raise _bad("a shown card must be in its hand")
+    for seat in range(n):
+        if s.markers_used(seat) > data.markers:
+            raise _bad(f"seat {seat} has more coins on the board than it owns")
+        bid = s.bids[s.standing(seat)][1] if s.standing(seat) >= 0 else 0
+        if s.money[seat] != data.money_start + s.fees_earned(seat) - s.spent[seat] - bid:
+            raise _bad(f"seat {seat}'s coins do not match its fees, payments and bid")
+    # Each deal takes n cards; each Draw card played took 2 more (fewer only as the deck ran
+    # dry). A Draw card waiting to be drawn for has taken none yet.
+    draws = sum(data.type_of(c).kind == DRAW for c in s.discard)
+    if s.prompt == P_DRAW:
+        if not s.discard or data.type_of(s.discard[-1]).kind != DRAW:
+            raise _bad("a draw waits for a Draw card just played")
+        draws -= 1
+    drawn = len(data.cards) - len(s.deck) - s.round * n
+    if drawn < 0 or drawn > draws * data.draw_amount:
+        raise _bad("the deck does not match the rounds dealt and the Draw cards played")
+    if drawn != draws * data.draw_amount and s.deck:
+        raise _bad("a Draw card took fewer cards while the deck held more")
+    if s.prompt == P_BID:
+        if len(s.row) != n or len(s.bids) != n or s.round < 1:
+            raise _bad("an auction has one card and one bid place per player")
+        bidders = [b for b, _ in s.bids if b >= 0]
+        if len(set(bidders)) != len(bidders) or len(bidders) == n:
+            raise _bad("each player holds one standing bid at most, and one is still to bid")
+        if any(b < 0 and (b, a) != NO_BID for b, a in s.bids):
+            raise _bad("a place nobody bids on holds no coins")
+        if s.current < 0 or s.standing(s.current) >= 0:
+            raise _bad("the seat to bid holds no standing bid")
+        if not bidders and s.current != s.pawn:
+            raise _bad("the pawn holder bids first")
+    elif s.row or s.bids:
+        raise _bad("cards are up for auction only while bidding")
+    if s.prompt == P_DEAL and (len(s.deck) < n or s.current != s.pawn):
+        raise _bad("a deal needs a full row in the deck, and the pawn holder bids first")
+    if s.prompt == P_OVER and (len(s.deck) >= n or s.current != -1 or s.round < 1):
+        raise _bad("the game ends only when the deck cannot supply a full auction")
+    if s.prompt not in (P_OVER,) and s.current < 0:
+        raise _bad("a game under way has a seat to act")
+    if s.round == 0 and (s.prompt != P_DEAL or any(s.hands) or s.discard or any(s.board)):
+        raise _bad("before the first auction nothing has been played")
