@@ -56,6 +56,11 @@ def set_palette(name: str) -> None:
     _PALETTE[0] = name if name in theme_data()["palettes"] else "classic"
 
 
+def palette_name() -> str:
+    """The colour palette in use (``classic``, ``colourblind``, ``high_contrast``)."""
+    return _PALETTE[0]
+
+
 def player_style(seat: int, hades: bool = False) -> dict[str, Any]:
     """Colour, dark shade and shape of a seat in the chosen palette (Hades has his own)."""
     t = theme_data()
