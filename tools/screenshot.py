@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways,fork,reward,won,legend} --seed S --size WxH --out FILE.png
+    load,replay,stop,ways,fork,reward,won,legend,play,handover} --seed S --size WxH --out FILE.png
     [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
     [--reasoning]
@@ -50,6 +50,8 @@ SCENES = (
     "reward",
     "won",
     "legend",
+    "play",
+    "handover",
 )
 
 
@@ -120,10 +122,10 @@ def build(app: App, args: argparse.Namespace) -> None:
         return
     stage = spec.tool_entry("screenshot")
     if stage is not None:  # the game sets its own table up (e.g. the Labors game's fork)
-        stage(app, args.scene, args.seed, args.mode)
+        stage(app, args.scene, args.seed, args.mode, players=args.players)
         return
-    if args.scene in ("fork", "reward", "won", "legend"):
-        raise SystemExit(f"screenshot.py: --scene {args.scene} is a scene of the Labors game")
+    if args.scene in ("fork", "reward", "won", "legend", "play", "handover"):
+        raise SystemExit(f"screenshot.py: --scene {args.scene} is another game's scene")
     if spec.id != "hercules" and args.scene in ("rest", "hint"):
         raise SystemExit(f"screenshot.py: --scene {args.scene} shows the MEBO game's table only")
     kinds = ["human"] + ["normal"] * (args.players - 1)
@@ -211,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1600x900")
     p.add_argument("--out", required=True)
     p.add_argument("--round", type=int, default=6)
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4, 5))
     p.add_argument(
         "--mode", default=None, help="the game's variant (MEBO: standard...; Labors: hero...)"
     )
@@ -235,6 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         args.mode = args.game.variants[0]
     if args.mode not in args.game.variants:
         p.error(f"--mode must be one of {', '.join(args.game.variants)}, not {args.mode!r}")
+    lo, hi = args.game.players
+    if args.players > hi or args.players < lo:
+        if args.players != 4:  # 4 is the default: a game of other sizes takes its own
+            p.error(f"--players must be {lo}-{hi} for {args.game.id}")
+        args.players = max(lo, min(hi, args.players))
     if args.mode == "solo":
         args.players = 2
     settings = Settings(

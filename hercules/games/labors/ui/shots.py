@@ -48,8 +48,9 @@ def _controller(difficulty: str, seed: int, start: int = 1) -> Controller:
     return Controller(RULES, state, [Seat("human")])
 
 
-def stage(app: Any, scene: str, seed: int = 1, difficulty: str = "hero") -> Any:
-    """Open the Labors table at ``scene`` (one of SCENES); returns the table."""
+def stage(app: Any, scene: str, seed: int = 1, difficulty: str = "hero", players: int = 1) -> Any:
+    """Open the Labors table at ``scene`` (one of SCENES); returns the table (``players``:
+    the screenshot tool's, a solo game has one)."""
     rng = random.Random(seed)
     if scene == "fork":
         ctl = _controller(difficulty, seed, start=7)  # the Cretan Bull forks at its start
