@@ -51,7 +51,8 @@ class Weights:
     block: float = 0.0  #: rivals' chain progress hindered by a coin of ours
     horizon: float = 6.0  #: rounds left below which loose cards lose their worth
     pool: bool = False  #: weigh loose cards by how many partners are still unseen
-    last_round_money: bool = False  #: in the last round coins are worth the money bonus
+    #: in the last rounds (fewer auctions left than this) coins are worth the money bonus
+    money_rounds: int = 0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -169,9 +170,9 @@ class Valuer:
         self.order = sorted(range(CELLS), key=lambda s: -self.values[s] / (table.heights[s] + 1))
 
     def coin_value(self) -> float:
-        """A coin's worth: the weight, or in the last round the money bonus at stake."""
+        """A coin's worth: the weight, or in the last rounds the money bonus at stake."""
         w, t = self.w, self.t
-        if not (w.last_round_money and t.last_round):
+        if t.rounds_after >= w.money_rounds:
             return w.coin
         mine = t.view.money[self.who]
         rival = max(m for s, m in enumerate(t.view.money) if s != self.who)
