@@ -263,3 +263,47 @@ def test_make_balance_refuses_bad_options() -> None:
         check=False,
     )
     assert done.returncode == 2 and "--games" in done.stderr
+
+
+# --- The Later Years (its engine and statistics; the spec is optional while parked) ---------
+
+
+def test_later_years_summary() -> None:
+    stats, report = summary(
+        "--game", "later_years", "--games", "4", "--players", "3", "--seed", "2"
+    )
+    assert (stats["game"], stats["games"], stats["players"], stats["mode"]) == (
+        "later_years",
+        4,
+        3,
+        "standard",
+    )
+    for key in TIMING:
+        assert isinstance(stats[key], int | float)
+    assert stats["end_conditions"] == {"deck": 4}
+    assert sum(stats["tiebreaks"].values()) == 4
+    assert sum(stats["chains_per_seat"].values()) == 12
+    assert set(stats["mean_vp_by_category"]) == {"tasks", "money_bonus", "chains"}
+    kinds = stats["mean_actions_by_kind"]
+    assert {"deal", "bid", "task", "end"} <= set(kinds)
+    assert kinds["deal"] == pytest.approx(stats["mean_rounds"])
+    text = "\n".join(report)
+    assert "4 random standard games, 3 players" in report[0]
+    for words in ("games per second", "actions per second", "mean rounds", "chains"):
+        assert words in text
+    again, _ = summary("--game", "later_years", "--games", "4", "--players", "3", "--seed", "2")
+    assert {k: v for k, v in again.items() if k not in TIMING} == {
+        k: v for k, v in stats.items() if k not in TIMING
+    }
+
+
+def test_later_years_defaults_and_bad_options() -> None:
+    stats, _ = summary("--game", "later_years", "--games", "1")
+    assert stats["players"] == 5
+    for args, message in (
+        (("--players", "6"), "--players"),
+        (("--mode", "top"), "--mode"),
+        (("--player", "hard"), "--player"),
+    ):
+        proc = run("--game", "later_years", *args)
+        assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr

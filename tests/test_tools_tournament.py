@@ -162,3 +162,62 @@ def test_bad_options_give_a_clear_usage_error(args: tuple[str, ...], message: st
     assert "usage: tournament.py" in proc.stderr
     assert "error:" in proc.stderr and message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# --- The Later Years (played through its spec; the parked package while unregistered) ------
+
+
+def test_later_years_tournament(tmp_path: Path) -> None:
+    out = tmp_path / "ly.csv"
+    base = (
+        "--game", "later_years", "--bots", "normal,easy,normal,easy", "--games", "4",
+        "--players", "3", "--seed", "3", "--csv", str(out),
+    )  # fmt: skip
+    stats, proc = summary(*base, "--jobs", "2")
+    again, _ = summary(*base, "--jobs", "1")
+    assert deterministic(stats) == deterministic(again)
+    assert (stats["game"], stats["players"], stats["mode"]) == ("later_years", 3, "standard")
+    results = stats["results"]
+    assert set(results) == {"normal", "easy"}
+    # Line-up normal, easy, normal, easy over 3 seats: two tables of each make, equal seats.
+    assert results["normal"]["seats"] == results["easy"]["seats"] == 6
+    assert sum(r["wins"] for r in results.values()) == pytest.approx(4)
+    assert sum(r["game_share"] for r in results.values()) == pytest.approx(1.0)
+    for r in results.values():
+        lo, hi = r["game_share_ci95"]
+        assert 0.0 <= lo <= r["game_share"] <= hi <= 1.0
+        assert r["decisions"] > 0 and r["mean_vp"] > 0
+    assert set(stats["decision_ms"]) == {"normal", "easy"}
+    assert stats["end_conditions"] == {"deck": 4}
+    assert set(stats["tiebreaks"]) <= {"", "money", "cards", "shared"}
+    assert sum(stats["tiebreaks"].values()) == 4
+    assert "later_years standard games, 3 players" in proc.stdout and "games won" in proc.stdout
+    assert [row["bot"] for row in read_csv(out)][:3] == ["normal", "easy", "normal"]
+
+
+def test_later_years_defaults_to_three_players() -> None:
+    stats, _ = summary(
+        "--game", "later_years", "--bots", "hard,random", "--games", "1", "--jobs", "1"
+    )
+    assert stats["players"] == 3 and set(stats["results"]) == {"hard", "random"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bots", "easy,genius"), "unknown bot level"),
+        (("--bots", "easy", "--players", "6"), "--players"),
+        (("--bots", "easy", "--players", "1"), "--players"),
+        (("--bots", "easy", "--mode", "solo"), "--mode"),
+    ],
+)
+def test_later_years_bad_options(args: tuple[str, ...], message: str) -> None:
+    proc = run("--game", "later_years", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "usage: tournament.py" in proc.stderr and message in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_game_without_an_arena_is_refused() -> None:
+    proc = run("--game", "labors", "--bots", "easy")
+    assert proc.returncode == 2 and "cannot be used here" in proc.stderr

@@ -19,6 +19,11 @@ which then decides every step that is not a chance step; its thinking is timed t
 reports the win rate with its 95 % Wilson interval, the mean trials beaten and where the runs
 ended. Its engine, bots and statistics are used directly if the box has not registered the
 game (its spec is optional for this tool).
+
+*The Later Years* (``--game later_years``, 2-5 players, default 5) is played the same way as
+the MEBO game and reports rounds, what decided first place, points per scoring part, chains
+made, and the coins and cards the seats end with. While the game is parked (not registered)
+its own engine and statistics are used (``parked_games.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from collections import Counter
 from typing import Any
 
 from cli_args import game_spec, positive, whole_number
+from parked_games import LATER_YEARS, later_years_spec
 
 from hercules.app.registry import GameSpec, RegistryError, get_game
 from hercules.games.labors.ai import BOT_LEVELS as LABORS_BOTS
@@ -71,9 +77,12 @@ def _no_controller(variant: str, kinds: Any, seed: int) -> Any:
 
 
 def game_choice(text: str) -> GameSpec:
-    """``--game``: a registered game (the Labors game even when it is not registered)."""
+    """``--game``: a registered game (the Labors game and the parked Later Years even when
+    they are not registered)."""
     if text == LABORS:
         return labors_spec()
+    if text == LATER_YEARS:
+        return later_years_spec()
     spec: GameSpec = game_spec(text)
     return spec
 
@@ -100,7 +109,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--game",
         type=game_choice,
         default="hercules",
-        help="the game of the box, by id (default: hercules, the MEBO board game; or labors)",
+        help="the game of the box, by id (default: hercules, the MEBO board game; or labors, "
+        "later_years)",
     )
     parser.add_argument(
         "--difficulty",

@@ -2,6 +2,8 @@
 
     python tools/tournament.py --bots hard,normal --games 200 --players 2 --mode standard \
         --seed 1 [--jobs J] [--csv FILE]
+    python tools/tournament.py --game later_years --bots hard,normal,hard,normal --games 200 \
+        --players 3 --seed 1
 
 Game ``k`` (0-based) is set up with seed ``S + k``. The bot list is cycled to fill the seats
 (``--bots hard,normal --players 4`` seats hard, normal, hard, normal) and game ``k`` shifts that
@@ -19,6 +21,17 @@ with a 95% Wilson interval, mean VP and mean place; then mean rounds, wall time,
 decision-time p50/p95/max per bot kind. The last line is one JSON object; only its
 ``seconds``, ``mean_game_seconds``, ``jobs`` and ``decision_ms`` entries depend on the machine.
 ``--csv FILE`` writes one row per game and seat.
+
+Each bot kind's ``game_share`` is the share of all games its seats won (shared first places
+split), with a 95% Wilson interval: with a line-up that gives two bots equal seats over a
+rotation (``--bots A,B,A,B`` at 3 players: tables of two A and one B, then one A and two B)
+it is 50% for bots of equal strength, and it is what "A beats B x% of the time" means here.
+
+``--game later_years`` plays *The Later Years* (2-5 players; default 3) through the game's
+rules object, its bots (``make_bot``) and its ``outcome`` tool hook (points, places, winners,
+tie-break of a finished game). While that game is parked (the registry skips it) the tool
+uses the parked package itself (``parked_games.py``). Its game ends one way (``deck``); first
+place is decided by points, money, cards or shared.
 """
 
 from __future__ import annotations
@@ -34,13 +47,28 @@ import traceback
 from collections import Counter
 from typing import Any
 
-from cli_args import add_processes_option, only_game, positive, whole_number
+from cli_args import add_processes_option, game_spec, positive, whole_number
+from parked_games import LATER_YEARS, resolve
 
 from hercules.games.mebo.ai import make_bot
-from hercules.games.mebo.ai.arena import GameRecord, percentile, play_game, wilson_interval
+from hercules.games.mebo.ai.arena import (
+    MAX_ACTIONS,
+    GameRecord,
+    SeatRecord,
+    percentile,
+    play_game,
+    seat_rng,
+    wilson_interval,
+)
 from hercules.games.mebo.engine import MODES, SOLO, GameConfig, tiebreaks
 
 END_CONDITIONS = ("column_12", "hades_cubes")
+MEBO = "hercules"
+#: The games this tool can play: the MEBO game's own arena, and games played through their
+#: spec (rules, bots and the ``outcome`` tool hook).
+GAMES = (MEBO, LATER_YEARS)
+#: Seats of a game when --players is not given.
+DEFAULT_PLAYERS = {MEBO: 2, LATER_YEARS: 3}
 CSV_FIELDS = (
     "game",
     "seed",
@@ -69,12 +97,17 @@ def _bots(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not names or any(not name for name in names):
         raise argparse.ArgumentTypeError(f"{text!r}: give bot levels separated by commas")
-    for name in names:
-        try:
-            make_bot(name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
     return names
+
+
+def _game(text: str) -> Any:
+    """``--game``: the MEBO game or *The Later Years* (registered, or parked)."""
+    spec = resolve(text) if text == LATER_YEARS else game_spec(text)
+    if spec.id not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"{spec.id!r} cannot be used here: this tool plays {', '.join(GAMES)}"
+        )
+    return spec
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -90,26 +123,52 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=positive, default=100, help="games to play (100)")
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=2, help="seats: 2-4 (2; solo: 2)"
+        "--players",
+        type=whole_number,
+        default=None,
+        help="seats: MEBO 2-4 (2; solo: 2), later_years 2-5 (3)",
     )
     parser.add_argument(
         "--mode",
-        choices=MODES,
-        default="standard",
-        help="rules: standard, simplified, solo or pnp (print-and-play) (standard)",
+        default=None,
+        help="rules: MEBO standard, simplified, solo or pnp (print-and-play) (standard); "
+        "later_years standard",
     )
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="seed of game 0; game k uses S+k"
     )
     add_processes_option(parser, "--jobs")
     parser.add_argument("--csv", metavar="FILE", help="write one row per game and seat")
-    only_game(parser, "hercules", "the MEBO game's bot arena")
+    parser.add_argument(
+        "--game",
+        type=_game,
+        default=MEBO,
+        help=f"the game: {MEBO} (the MEBO board game, default) or {LATER_YEARS}",
+    )
     args = parser.parse_args(argv)
+    spec = args.game
+    args.game = spec.id
+    for name in args.bots:
+        try:
+            (make_bot if spec.id == MEBO else spec.make_bot)(name)
+        except ValueError as exc:
+            parser.error(f"argument --bots: {exc}")
+    if args.mode is None:
+        args.mode = "standard" if spec.id == MEBO else spec.variants[0]
+    modes = MODES if spec.id == MEBO else spec.variants
+    if args.mode not in modes:
+        parser.error(f"--mode must be one of {', '.join(modes)}, not {args.mode!r}")
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS[spec.id]
+    lo, hi = (2, 4) if spec.id == MEBO else spec.players
+    if not lo <= args.players <= hi:
+        parser.error(f"--players must be {lo}-{hi} for {spec.id}, not {args.players}")
+    args.config = None if spec.id == MEBO else config_json(spec, args.mode, args.players)
     if args.csv is not None:
         folder = os.path.dirname(os.path.abspath(args.csv))
         if not os.path.isdir(folder) or os.path.isdir(args.csv):
             parser.error(f"--csv {args.csv}: cannot write a file there")
-    if args.mode == SOLO:
+    if args.game == MEBO and args.mode == SOLO:
         if args.players != 2:
             parser.error("--mode solo is played with --players 2 (the hero and Hades)")
         if len(args.bots) != 1:
@@ -127,10 +186,21 @@ def seating(bots: list[str], players: int, game: int) -> list[str]:
     return [lineup[(seat + game) % length] for seat in range(players)]
 
 
-def play_one(task: tuple[int, int, int, str, tuple[str, ...]]) -> tuple[int, GameRecord]:
+def config_json(spec: Any, variant: str, players: int) -> Any:
+    """The rules configuration of a game of ``variant`` for ``players`` seats."""
+    controller = spec.new_controller(variant, ["human"] * players, 0)
+    return spec.rules.config_to_json(controller.state)
+
+
+Task = tuple[int, int, int, str, tuple[str, ...], str, Any]
+
+
+def play_one(task: Task) -> tuple[int, GameRecord]:
     """Play game ``index`` of the tournament with fresh bots (runs in a worker process)."""
-    index, seed, players, mode, levels = task
+    index, seed, players, mode, levels, game, config = task
     try:
+        if game != MEBO:
+            return index, play_spec_game(resolve(game), config, mode, levels, seed)
         bots: list[Any] = [make_bot(level) for level in levels]
         if mode == SOLO:
             bots.append(None)  # seat 1: Hades
@@ -141,6 +211,71 @@ def play_one(task: tuple[int, int, int, str, tuple[str, ...]]) -> tuple[int, Gam
             f"game {index} (seed {seed}, seats {', '.join(levels)}) failed:\n"
             + traceback.format_exc()
         ) from None
+
+
+def play_spec_game(
+    spec: Any, config: Any, mode: str, levels: tuple[str, ...], seed: int
+) -> GameRecord:
+    """Play one game through a game's spec: its rules object, its bots and its ``outcome``
+    tool hook. Chance steps (no seat acts) take the only legal action; every seat's decision
+    goes to its bot, handed the whole state (as the controller does) and its own generator
+    (``seat_rng(seed, seat)``, as in the MEBO arena). A bot's illegal action stops the game."""
+    rules = spec.rules
+    outcome = spec.tool_entry("outcome")
+    if outcome is None:
+        raise RuntimeError(f"game {spec.id!r} offers the tools no 'outcome' hook")
+    clock = time.perf_counter
+    start = clock()
+    state = rules.new_game(config, seed)
+    bots = [spec.make_bot(level) for level in levels]
+    rngs = [seat_rng(seed, seat) for seat in range(len(bots))]
+    times: list[list[float]] = [[] for _ in bots]
+    actions = 0
+    while not rules.is_terminal(state):
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+        legal = rules.legal_actions(state)
+        seat = rules.actor(state)
+        if seat < 0:
+            action = legal[0]
+        else:
+            t0 = clock()
+            action = bots[seat].choose(state, legal, rngs[seat])
+            times[seat].append(clock() - t0)
+            err = rules.validate(state, action, seat)
+            if err is not None:
+                raise RuntimeError(
+                    f"bot {levels[seat]!r} (seat {seat}) chose an illegal action: {action}: {err}"
+                )
+        state, _ = rules.apply(state, action)
+        actions += 1
+    seconds = clock() - start
+    out = outcome(state)
+    winners = tuple(out["winners"])
+    seats = tuple(
+        SeatRecord(
+            seat=seat,
+            bot=level,
+            vp=out["vp"][seat],
+            place=out["places"][seat],
+            win_share=1.0 / len(winners) if seat in winners else 0.0,
+            decision_times=tuple(times[seat]),
+        )
+        for seat, level in enumerate(levels)
+    )
+    return GameRecord(
+        players=len(levels),
+        mode=mode,
+        seed=seed,
+        bot_seed=seed,
+        seats=seats,
+        rounds=out["rounds"],
+        actions=actions,
+        ended_by=tuple(out["ended_by"]),
+        winners=winners,
+        tiebreak=out["tiebreak"],
+        seconds=seconds,
+    )
 
 
 class Progress:
@@ -177,11 +312,19 @@ class Progress:
 
 
 def run_games(
-    bots: list[str], games: int, players: int, mode: str, seed: int, jobs: int
+    bots: list[str],
+    games: int,
+    players: int,
+    mode: str,
+    seed: int,
+    jobs: int,
+    game: str = MEBO,
+    config: Any = None,
 ) -> list[GameRecord]:
     """Play every game, ``jobs`` at a time, and return the records in game order."""
-    tasks = [
-        (k, seed + k, players, mode, tuple(seating(bots, 1 if mode == SOLO else players, k)))
+    solo = game == MEBO and mode == SOLO
+    tasks: list[Task] = [
+        (k, seed + k, players, mode, tuple(seating(bots, 1 if solo else players, k)), game, config)
         for k in range(games)
     ]
     records: list[GameRecord | None] = [None] * games
@@ -217,10 +360,11 @@ def summarise(
     """The JSON summary of a tournament (records in game order)."""
     kinds: dict[str, dict[str, Any]] = {}
     by_seat = Counter[int]()
-    ends = Counter(dict.fromkeys(END_CONDITIONS, 0))
+    mebo = args.game == MEBO
+    ends = Counter(dict.fromkeys(END_CONDITIONS if mebo else (), 0))
     # ScoreResult.tiebreak values: "" when the totals alone decided first place, one of the
-    # mode's criteria, or "shared".
-    decided = Counter(dict.fromkeys(("", *tiebreaks(args.mode), "shared"), 0))
+    # mode's criteria, or "shared" (another game: the ones its games gave).
+    decided = Counter(dict.fromkeys(("", *tiebreaks(args.mode), "shared") if mebo else ("",), 0))
     for rec in records:
         ends.update(rec.ended_by)
         decided[rec.tiebreak] += 1
@@ -245,7 +389,10 @@ def summarise(
     for name in sorted(kinds):
         k = kinds[name]
         lo, hi = wilson_interval(k["wins"], k["seats"])
+        glo, ghi = wilson_interval(k["wins"], n)
         results[name] = {
+            "game_share": _r(k["wins"] / n),
+            "game_share_ci95": [_r(glo), _r(ghi)],
             "games": k["games"],
             "seats": k["seats"],
             "wins": _r(k["wins"]),
@@ -264,6 +411,7 @@ def summarise(
                 "mean": _r(sum(ms) / len(ms), 4),
             }
     return {
+        "game": args.game,
         "bots": list(args.bots),
         "games": n,
         "players": args.players,
@@ -286,16 +434,19 @@ def summarise(
 def report(stats: dict[str, Any]) -> str:
     """The human-readable lines (the JSON summary follows them)."""
     lines = [
-        f"{stats['games']} {stats['mode']} games, {stats['players']} players, "
+        f"{stats['games']} {stats['game']} {stats['mode']} games, {stats['players']} players, "
         f"seed {stats['seed']}, bots {','.join(stats['bots'])}, {stats['jobs']} job(s)",
-        f"  {'bot':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean VP':>8} {'place':>6}",
+        f"  {'bot':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean VP':>8} {'place':>6}"
+        f" {'games won':>10} {'95% CI':>17}",
     ]
     for name, r in stats["results"].items():
         lo, hi = r["ci95"]
         ci = f"[{100 * lo:5.1f}, {100 * hi:5.1f}]"
+        glo, ghi = r["game_share_ci95"]
+        gci = f"[{100 * glo:5.1f}, {100 * ghi:5.1f}]"
         lines.append(
             f"  {name:<8} {r['seats']:>6} {100 * r['win_rate']:>8.1f}% {ci:>17} "
-            f"{r['mean_vp']:>8.2f} {r['mean_place']:>6.2f}"
+            f"{r['mean_vp']:>8.2f} {r['mean_place']:>6.2f} {100 * r['game_share']:>9.1f}% {gci:>17}"
         )
     seats = ", ".join(f"{s}: {100 * w:.1f}%" for s, w in stats["win_rate_by_seat"].items())
     lines.append(f"  win rate by seat: {seats}")
@@ -347,7 +498,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     start = time.perf_counter()
     try:
-        records = run_games(args.bots, args.games, args.players, args.mode, args.seed, args.jobs)
+        records = run_games(
+            args.bots,
+            args.games,
+            args.players,
+            args.mode,
+            args.seed,
+            args.jobs,
+            args.game,
+            args.config,
+        )
     except KeyboardInterrupt:
         print("\ntournament.py: interrupted", file=sys.stderr)
         return 130

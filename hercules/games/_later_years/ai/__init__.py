@@ -1,0 +1,28 @@
+"""The Later Years bots. Depend on the game's engine only (never on app or ui).
+
+Every bot follows one small interface::
+
+    bot = make_bot("normal")
+    action = bot.choose(state, legal_actions(state), rng)   # rng: the bot's own random.Random
+    bot.explain()   # "ly.bot.<kind>|k=v|...|English sentence": why, in public facts
+
+A bot is handed the whole state and looks only at its seat's ``view_for``. ``bot.threaded``
+says whether a host should run ``choose`` off the frame loop (none needs to).
+"""
+
+from .bots import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
+from .evaluate import Weights
+from .reason import KINDS, encode, parse
+
+__all__ = [
+    "BOT_LEVELS",
+    "KINDS",
+    "EasyBot",
+    "HardBot",
+    "NormalBot",
+    "RandomBot",
+    "Weights",
+    "encode",
+    "make_bot",
+    "parse",
+]
