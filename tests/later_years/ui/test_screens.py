@@ -128,3 +128,14 @@ def test_the_save_line_says_round_and_leader():
     assert save_line(meta, ["A", "B", "C"]) == t("ly.save.line", round=5, players=3, name="B", vp=7)
     done = {"players": 2, "finished": True, "winners": [0, 1]}
     assert "A, B" in save_line(done, ["A", "B"])
+
+
+def test_the_bots_reasons_in_both_languages():
+    reason = "ly.bot.raise|slot=1|card=CAPTURE-11|amount=4|seat=2|Raises to 4."
+    assert reason_text(reason, ["A", "B", "Cy"]) == "Raises to 4 on Capture ×2, outbidding Cy."
+    task = "ly.bot.task|space=SP-CAPTURE-TEMPLE|fee=6|Capture the Temple pays 6."
+    set_language("it")
+    try:
+        assert reason_text(task) == "Catturare il Tempio paga 6 monete."
+    finally:
+        set_language("en")

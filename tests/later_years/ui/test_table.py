@@ -187,3 +187,12 @@ def test_undo_takes_back_a_task_but_not_past_a_draw(app):
     assert table.state == before
     assert len(table.log_entries) < lines
     assert table.message == t("ly.undone")
+
+
+def test_the_hint_sets_a_bid_up_from_the_players_view_only(app):
+    s = state_at(P_BID)
+    table = table_on(app, s)
+    click_widget(app, table.button("hint"))
+    assert table.message.startswith(t("ly.hint", what="")[:4])
+    assert table.bid_slot is not None
+    assert table.state == s  # a hint plays nothing

@@ -168,8 +168,12 @@ class GameOverScene(Scene):
 
     def draw_breakdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The points of each player, best first, the winners crowned."""
-        D.panel(surface, area, colour("panel_light"), colour("gold_dark"), 12)
         size = self.px(17)
+        want = (
+            self.px(14) + 28 + self.state.n * min(60, size + 30) + 3 * round(self.px(14) * 1.4) + 16
+        )
+        area = pygame.Rect(area.x, area.y, area.w, min(area.h, want))
+        D.panel(surface, area, colour("panel_light"), colour("gold_dark"), 12)
         cols = [t("ly.over.col.player")] + [t(f"ly.over.col.{c}") for c in COLUMNS]
         name_w = area.w * 30 // 100
         col_w = (area.w - 30 - name_w) // len(COLUMNS)
@@ -190,7 +194,6 @@ class GameOverScene(Scene):
                 pygame.draw.rect(
                     surface, D.shade(colour("panel_light"), 1.25), band, border_radius=8
                 )
-                D.laurel(surface, (area.right - 22, cy), 12, colour("laurel"))
             coin(surface, (xs[0] + 12, cy), 9, seat)
             name = seat_name(self.names, seat)
             fit = FONTS.fit(name, size, name_w - 40, "bold", 10)

@@ -10,6 +10,8 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hercules.games._later_years.engine import load_data
 from hercules.ui.strings import has, t
 
@@ -34,8 +36,12 @@ def parse(reason: str) -> tuple[str, dict[str, str], str] | None:
     return kind, values, english
 
 
-def _word(value: str) -> str:
-    """A value in words if it names a space, a card or a card type; else as it is."""
+def _word(key: str, value: str, names: Sequence[str]) -> str:
+    """A value in words: a seat by its name; a space, a card or a card type by the game's
+    words; anything else as it is."""
+    if key == "seat":
+        seat = int(value) if value.lstrip("-").isdigit() else -1
+        return names[seat] if 0 <= seat < len(names) else t("seat.nobody")
     data = load_data()
     if value in data.space_at:
         sp = data.space(value)
@@ -53,9 +59,9 @@ def _word(value: str) -> str:
     return value
 
 
-def reason_text(reason: str) -> str:
+def reason_text(reason: str, names: Sequence[str] = ()) -> str:
     """A bot's reason in the current language (its English sentence if this version cannot
-    word it; the text as it is if it is not an encoded reason)."""
+    word it; the text as it is if it is not an encoded reason). ``names``: the seats' names."""
     parsed = parse(reason)
     if parsed is None:
         return reason
@@ -64,6 +70,6 @@ def reason_text(reason: str) -> str:
     if not has(key):
         return english or reason
     try:
-        return t(key, **{k: _word(v) for k, v in values.items()})
-    except (KeyError, IndexError, ValueError):
+        return t(key, **{k: _word(k, v, names) for k, v in values.items()})
+    except (KeyError, IndexError, ValueError, AttributeError):
         return english or reason

@@ -612,7 +612,7 @@ class TableScene(Scene):
             return
         bot = make_bot(HINT_LEVEL)
         action = bot.choose(self.view(), self.legal(), random.Random(len(self.ctl.history)))
-        why = reason_text(bot.explain()) if hasattr(bot, "explain") else ""
+        why = reason_text(bot.explain(), self.names) if hasattr(bot, "explain") else ""
         if action.kind == BID:
             self.bid_slot, self.bid_amount = action.slot, action.amount
         elif action.kind == TASK:

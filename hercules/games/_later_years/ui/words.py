@@ -252,7 +252,7 @@ def record_entries(
         elif k == "over":
             out.append(LogEntry(tn("ly.log.over", ev.n)))
     if reason:
-        out.append(LogEntry(reason_text(reason), NOTE))
+        out.append(LogEntry(reason_text(reason, names), NOTE))
     return out
 
 
