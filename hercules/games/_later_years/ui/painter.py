@@ -337,7 +337,7 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
                 lines.append((t("ly.plays.pays"), colour("gold")))
                 for sp, fee in sorted(lit.items(), key=lambda kv: -kv[1]):
                     lines.append(
-                        ("  " + t("ly.plays.task_fee", task=_task(sp), n=fee), colour("highlight"))
+                        ("  " + tn("ly.plays.task_fee", fee, task=_task(sp)), colour("highlight"))
                     )
             else:
                 lines.append((t("ly.plays.pays_none"), colour("text_dim")))
@@ -348,7 +348,7 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
                 lines.append((tn("ly.plays.reach", len(reach)), colour("gold")))
                 for sp, fee in sorted(reach.items(), key=lambda kv: -kv[1])[:6]:
                     lines.append(
-                        ("  " + t("ly.plays.task_fee", task=_task(sp), n=fee), colour("text_light"))
+                        ("  " + tn("ly.plays.task_fee", fee, task=_task(sp)), colour("text_light"))
                     )
             else:
                 lines.append((t("ly.plays.reach_none"), colour("text_dim")))
