@@ -233,8 +233,8 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
                 name,
                 fit,
                 colour("text_light"),
-                (spot.centerx, spot.bottom),
-                "midbottom",
+                (spot.x + 4, spot.y + 2 * cr + 12),
+                "topleft",
                 "bold",
             )
         else:
