@@ -1,0 +1,66 @@
+"""*Hercules: The Later Years* in the box: its spec, and how a new game is set up.
+
+No pygame here (the scenes are named, not imported), so tools use it too. The game is
+parked: no ``later_years`` package registers it yet, so tests register :data:`SPEC` by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.registry import GameSpec
+
+from .ai import BOT_LEVELS, make_bot
+from .engine import RULES, LaterYearsConfig, new_game
+from .engine.adapter import GAME_ID
+
+__all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller"]
+
+_UI = "hercules.games._later_years.ui"
+#: The rules offered: one set (the chains option "top" is kept for playtesting, not offered).
+VARIANTS = ("standard",)
+
+
+def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
+    """A controller for a new game: ``kinds`` per seat is "human" or a bot level (2-5 seats)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"no variant {variant!r}")
+    seats: list[Seat] = []
+    bots: dict[int, Bot] = {}
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(Seat("human"))
+        else:
+            seats.append(Seat("bot", level=kind))
+            bots[i] = make_bot(kind)
+    state = new_game(LaterYearsConfig(players=len(kinds)), seed)
+    return Controller(RULES, state, seats, bots, bot_seed=seed)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    names={"en": "Hercules: The Later Years", "it": "Ercole: gli anni della pensione"},
+    description={
+        "en": "2-5 agents bid for cards and book Hercules' odd jobs for coins.",
+        "it": "Da 2 a 5 agenti: aste di carte e lavoretti di Ercole, pagati in monete.",
+    },
+    players=(2, 5),
+    variants=VARIANTS,
+    rules=RULES,
+    new_controller=new_controller,
+    make_bot=make_bot,
+    bot_levels=BOT_LEVELS,
+    ui={
+        "setup": f"{_UI}.setup:SetupScene",
+        "table": f"{_UI}.table:TableScene",
+        "replay": f"{_UI}.replay:ReplayScene",
+        "rules": f"{_UI}.rules:RulesScene",
+        "seat_names": f"{_UI}.words:names_for",
+        "save_line": f"{_UI}.words:save_line",
+    },
+    rules_text="rules",
+    tools={"screenshot": f"{_UI}.shots:stage"},
+    assets="games/later_years",
+    order=30,
+)

@@ -1,0 +1,601 @@
+"""Draws the Later Years table from the scene's view of the game (never changes anything).
+
+Everything about the game comes from ``sc.view()``: the game as the seat on view may see it.
+Another seat's hidden cards and the face-down auction card are placeholders there, so they
+can only ever be drawn as card backs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from hercules.games._later_years.engine import HIDDEN, load_data, score
+from hercules.games._later_years.engine.state import P_BID, P_OVER, LaterYearsState
+from hercules.ui import draw as D
+from hercules.ui.anim import ease_in_out, lerp
+from hercules.ui.strings import language, t, tn
+from hercules.ui.theme import FONTS, colour
+
+from .cards import card_picture, coin, money_coin, money_stack, pawn
+from .chains import seat_chains
+from .words import card_name, seat_name, seat_style, tint, type_name
+
+#: The table scene, read only (``table.TableScene``; named loosely to keep one room apart).
+TableScene = Any
+
+
+def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
+    """The whole table."""
+    v = sc.view()
+    D.pave_marble(surface, seed=23)
+    draw_title(surface, sc, v)
+    draw_board(surface, sc, v)
+    if v.prompt == P_BID:
+        draw_auction(surface, sc, v)
+    else:
+        draw_plays(surface, sc, v)
+    draw_hand(surface, sc, v)
+    draw_sidebar(surface, sc, v)
+    draw_flying(surface, sc)
+    draw_bubble(surface, sc)
+
+
+def _card(surface: pygame.Surface, card: str, r: pygame.Rect, glow: bool = False) -> None:
+    """A card face (or back) in ``r``."""
+    surface.blit(card_picture(card, r.w, r.h, glow, language()), r.topleft)
+
+
+# --- title -----------------------------------------------------------------------------------
+
+
+def draw_title(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """Round and phase, the deck and the discards; a replay says it shows every hand."""
+    r = sc.layout.title
+    D.panel(surface, r, colour("panel"), colour("gold"), 10)
+    phase = t(f"ly.phase.{v.prompt}")
+    text = t("ly.title", n=max(1, v.round), phase=phase)
+    if sc.replaying():
+        text = t("ly.title.replay", title=text)
+    size = FONTS.fit(text, sc.px(20), r.w * 3 // 5, "bold", 12)
+    FONTS.blit(surface, text, size, colour("highlight"), (r.x + 14, r.centery), "midleft", "bold")
+    deck = sc.layout.deck
+    _card(surface, HIDDEN, pygame.Rect(deck.x, deck.y, min(deck.w, round(deck.h * 0.7)), deck.h))
+    info = t("ly.deck", n=len(v.deck), d=len(v.discard))
+    FONTS.blit(surface, info, sc.px(15), colour("text_light"), (deck.x - 10, r.centery), "midright")
+
+
+# --- the board -------------------------------------------------------------------------------
+
+
+def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """The 4 x 4 task board: labels, fees, coin stacks, lit tasks, and the chains."""
+    lay = sc.layout
+    data = load_data()
+    D.panel(surface, lay.board, tint("board"), tint("board_edge"), 12)
+    small = max(10, min(sc.px(14), lay.cell // 6))
+    for r, act in enumerate(data.rows):
+        box = lay.row_label(r)
+        _label(surface, type_name(act), data.types[act].value, box, small, tint("action_dark"))
+    for c, obj in enumerate(data.columns):
+        box = lay.col_label(c)
+        _label(surface, type_name(obj), data.types[obj].value, box, small, tint("object_dark"))
+    lit = sc.payable()
+    reach = sc.in_reach()
+    for i, sp in enumerate(data.spaces):
+        cell = lay.space_rect(i).inflate(-4, -4)
+        alt = (sp.row + sp.col) % 2
+        pygame.draw.rect(
+            surface, tint("board_cell_alt" if alt else "board_cell"), cell, border_radius=6
+        )
+        edge = tint("board_edge")
+        if sp.id in lit:
+            edge = colour("highlight")
+            pygame.draw.rect(surface, tint("lit"), cell, border_radius=6)
+        pygame.draw.rect(surface, edge, cell, 3 if sp.id in lit else 1, border_radius=6)
+        fee_size = max(12, cell.h // 3)
+        FONTS.blit(
+            surface,
+            str(sp.fee),
+            fee_size,
+            D.mix(tint("fee"), tint("board_cell"), 0.55),
+            (cell.right - 6, cell.bottom - 2),
+            "bottomright",
+            "bold",
+        )
+        stack = v.board[i]
+        if stack:
+            nxt = tn("ly.board.next", len(stack) + 1)
+            FONTS.blit(
+                surface, nxt, max(9, small - 2), tint("fee"), (cell.x + 5, cell.y + 3), "topleft"
+            )
+        _stack(surface, cell, stack)
+        if sp.id in lit:
+            gain = t("ly.board.earn", n=sp.fee)
+            FONTS.blit(
+                surface,
+                gain,
+                max(12, small + 2),
+                colour("ink"),
+                (cell.x + 5, cell.bottom - 3),
+                "bottomleft",
+                "bold",
+            )
+        elif sp.id in reach and not lit:
+            pygame.draw.circle(surface, colour("highlight"), (cell.right - 8, cell.y + 8), 4)
+    _draw_chains(surface, sc, v)
+
+
+def _label(
+    surface: pygame.Surface, name: str, value: int, box: pygame.Rect, size: int, ink: Any
+) -> None:
+    """A row's or column's name with its value ("Temple ×2"), wrapped to its box."""
+    text = f"{name} \u00d7{value}"
+    lines = FONTS.wrap(text, size, max(20, box.w - 4), "bold")
+    while len(lines) * (size + 2) > box.h and size > 9:
+        size -= 1
+        lines = FONTS.wrap(text, size, max(20, box.w - 4), "bold")
+    y = box.centery - len(lines) * (size + 2) // 2
+    for ln in lines:
+        fit = FONTS.fit(ln, size, box.w - 2, "bold", 8)
+        FONTS.blit(surface, ln, fit, ink, (box.centerx, y), "midtop", "bold")
+        y += size + 2
+
+
+def _stack(surface: pygame.Surface, cell: pygame.Rect, stack: tuple[int, ...]) -> None:
+    """A space's coins, bottom first, each a little higher (the top one is the last placed)."""
+    if not stack:
+        return
+    r = max(7, cell.w // 7)
+    shown = stack[-5:]
+    step = max(3, r // 2)
+    x0 = cell.centerx - (len(shown) - 1) * step // 2
+    y0 = cell.centery + (len(shown) - 1) * step // 2
+    for k, seat in enumerate(shown):
+        coin(surface, (x0 + k * step, y0 - k * step), r, seat)
+    if len(stack) > len(shown):
+        FONTS.blit(
+            surface,
+            f"{len(stack)}",
+            max(10, r),
+            colour("ink"),
+            (cell.x + 5, cell.y + 3),
+            "topleft",
+            "bold",
+        )
+
+
+def _draw_chains(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """Each seat's chains through its coins, in its colour, a little apart from the others'."""
+    lay = sc.layout
+    for seat in range(v.n):
+        st = seat_style(seat)
+        off = (seat - (v.n - 1) / 2) * max(2, lay.cell // 14)
+        for k, path in enumerate(seat_chains(v, seat)):
+            pts = [
+                (lay.space_rect(c).centerx + off + k * 3, lay.space_rect(c).centery + off + k * 3)
+                for c in path
+            ]
+            width = max(3, lay.cell // 16)
+            if len(pts) > 1:
+                pygame.draw.lines(surface, st["dark"], False, pts, width + 3)
+                pygame.draw.lines(surface, st["colour"], False, pts, width)
+            for p in (pts[0], pts[-1]):
+                pygame.draw.circle(surface, st["colour"], (round(p[0]), round(p[1])), width + 2)
+
+
+# --- the auction -----------------------------------------------------------------------------
+
+
+def _flying_slots(sc: TableScene) -> set[int]:
+    """Auction places whose card is still on its way (drawn by the animation, not here)."""
+    return {a.data["slot"] for a in sc.anim.of_kind("fly") if "slot" in a.data}
+
+
+def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """The cards up for auction, their standing bids, whose turn it is, and the stepper."""
+    lay = sc.layout
+    st = lay.stage
+    D.panel(surface, st, colour("panel"), colour("gold_dark"), 12)
+    who = seat_name(sc.names, v.current)
+    head = t("ly.auction.head", name=who)
+    size = FONTS.fit(head, sc.px(18), st.w - 30, "bold", 11)
+    FONTS.blit(surface, head, size, colour("highlight"), (st.x + 14, st.y + 12), "topleft", "bold")
+    n = len(v.row)
+    flying = _flying_slots(sc)
+    for slot, (r, spot) in enumerate(zip(lay.auction_cards(n), lay.bid_spots(n), strict=True)):
+        chosen = sc.bid_slot == slot
+        if slot not in flying:
+            _card(surface, v.row[slot], r, glow=chosen)
+        if slot == n - 1:
+            tag = t("ly.auction.face_down")
+            fit = FONTS.fit(tag, sc.px(13), r.w, smallest=9)
+            FONTS.blit(surface, tag, fit, colour("text_dim"), (r.centerx, r.y - 3), "midbottom")
+        seat, amount = v.bids[slot]
+        if seat >= 0:
+            cr = max(8, min(13, spot.w // 7))
+            coin(surface, (spot.x + cr + 4, spot.y + cr + 4), cr, seat)
+            money_coin(surface, (spot.x + 3 * cr + 10, spot.y + cr + 4), cr)
+            FONTS.blit(
+                surface,
+                str(amount),
+                sc.px(18),
+                colour("highlight"),
+                (spot.x + 4 * cr + 16, spot.y + cr + 4),
+                "midleft",
+                "bold",
+            )
+            name = seat_name(sc.names, seat)
+            fit = FONTS.fit(name, sc.px(13), spot.w, smallest=9)
+            FONTS.blit(
+                surface,
+                name,
+                fit,
+                colour("text_light"),
+                (spot.x + 4, spot.y + 2 * cr + 12),
+                "topleft",
+                "bold",
+            )
+        else:
+            free = t("ly.auction.open")
+            fit = FONTS.fit(free, sc.px(13), spot.w, smallest=9)
+            FONTS.blit(
+                surface, free, fit, colour("text_dim"), (spot.centerx, spot.y + 10), "midtop"
+            )
+    _standings(surface, sc, v)
+    if sc.human() and sc.bid_slot is not None:
+        _stepper(surface, sc, n)
+    elif sc.human():
+        tip = t("ly.auction.pick")
+        FONTS.blit(
+            surface,
+            tip,
+            sc.px(16),
+            colour("text_light"),
+            (st.centerx, lay.stepper(n)["amount"].centery),
+            "center",
+        )
+
+
+def _stepper(surface: pygame.Surface, sc: TableScene, n: int) -> None:
+    """Minus, the amount, plus, and the Bid button, drawn as the box's buttons."""
+    parts = sc.layout.stepper(n)
+    rng = sc.bid_range(sc.bid_slot)
+    lo, hi = rng if rng is not None else (0, 0)
+    for key in ("minus", "plus", "bid"):
+        r = parts[key]
+        enabled = (
+            (key == "minus" and sc.bid_amount > lo)
+            or (key == "plus" and sc.bid_amount < hi)
+            or key == "bid"
+        )
+        hover = r.collidepoint(sc.mouse) and enabled
+        fill = (
+            colour("gold")
+            if hover
+            else (colour("panel_light") if enabled else D.shade(colour("panel"), 0.8))
+        )
+        pygame.draw.rect(surface, fill, r, border_radius=8)
+        pygame.draw.rect(surface, colour("gold_dark"), r, 2, border_radius=8)
+        ink = colour("ink") if hover else (colour("text_light") if enabled else colour("text_dim"))
+        if key == "bid":
+            label = t("ly.btn.bid", n=sc.bid_amount)
+            fit = FONTS.fit(label, sc.px(17), r.w - 10, "bold", 10)
+            FONTS.blit(surface, label, fit, ink, r.center, "center", "bold")
+        else:
+            cx, cy = r.center
+            k = r.h // 5
+            pygame.draw.line(surface, ink, (cx - k, cy), (cx + k, cy), 3)
+            if key == "plus":
+                pygame.draw.line(surface, ink, (cx, cy - k), (cx, cy + k), 3)
+    a = parts["amount"]
+    pygame.draw.rect(surface, colour("parchment"), a, border_radius=8)
+    pygame.draw.rect(surface, colour("gold_dark"), a, 2, border_radius=8)
+    money_coin(surface, (a.x + a.h // 2, a.centery), max(6, a.h // 4))
+    FONTS.blit(
+        surface,
+        str(sc.bid_amount),
+        sc.px(22),
+        colour("ink"),
+        (a.right - 10, a.centery),
+        "midright",
+        "bold",
+    )
+    hint = t("ly.auction.range", lo=lo, hi=hi)
+    FONTS.blit(surface, hint, sc.px(13), colour("text_dim"), (a.centerx, a.bottom + 6), "midtop")
+
+
+# --- the play phase --------------------------------------------------------------------------
+
+
+def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """Beside the board in a play phase: what the selection pays for, or who is playing."""
+    st = sc.layout.stage
+    D.panel(surface, st, colour("panel"), colour("gold_dark"), 12)
+    x, y = st.x + 16, st.y + 14
+    width = st.w - 32
+    if v.prompt == P_OVER:
+        head = t("ly.plays.over")
+    else:
+        head = t("ly.plays.head", name=seat_name(sc.names, v.current))
+    size = FONTS.fit(head, sc.px(18), width, "bold", 11)
+    FONTS.blit(surface, head, size, colour("highlight"), (x, y), "topleft", "bold")
+    y += size + 14
+    body = sc.px(15)
+    lines: list[tuple[str, Any]] = []
+    if sc.human():
+        lit = sc.payable()
+        if sc.selected:
+            lines.append(
+                (
+                    t("ly.plays.selected", cards=", ".join(card_name(c) for c in sc.selected)),
+                    colour("text_light"),
+                )
+            )
+            if lit:
+                lines.append((t("ly.plays.pays"), colour("gold")))
+                for sp, fee in sorted(lit.items(), key=lambda kv: -kv[1]):
+                    lines.append(
+                        ("  " + tn("ly.plays.task_fee", fee, task=_task(sp)), colour("highlight"))
+                    )
+            else:
+                lines.append((t("ly.plays.pays_none"), colour("text_dim")))
+        else:
+            reach = sc.in_reach()
+            lines.append((t("ly.plays.select"), colour("text_light")))
+            if reach:
+                lines.append((tn("ly.plays.reach", len(reach)), colour("gold")))
+                for sp, fee in sorted(reach.items(), key=lambda kv: -kv[1])[:6]:
+                    lines.append(
+                        ("  " + tn("ly.plays.task_fee", fee, task=_task(sp)), colour("text_light"))
+                    )
+            else:
+                lines.append((t("ly.plays.reach_none"), colour("text_dim")))
+    bottom = _standings(surface, sc, v)
+    for text, ink in lines:
+        for ln in FONTS.wrap(text, body, width):
+            if y + body > bottom - 8:
+                return
+            FONTS.blit(surface, ln, body, ink, (x, y))
+            y += round(body * 1.4)
+
+
+def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> int:
+    """The score so far at the stage's foot, a line per player; returns its top."""
+    st = sc.layout.stage
+    size = max(11, sc.px(14))
+    line = round(size * 1.45)
+    top: int = st.bottom - 12 - (v.n + 1) * line
+    pygame.draw.line(surface, colour("gold_dark"), (st.x + 14, top - 6), (st.right - 14, top - 6))
+    FONTS.blit(
+        surface, t("ly.standings"), size, colour("gold"), (st.x + 16, top), "topleft", "bold"
+    )
+    res = score(v)
+    y = top + line
+    for seat in range(v.n):
+        s = res.seats[seat]
+        coin(surface, (st.x + 24, y + size // 2 + 2), max(6, size // 2), seat)
+        text = t(
+            "ly.plays.score",
+            name=seat_name(sc.names, seat),
+            vp=s.total,
+            tasks=s.tasks,
+            chains=s.chains,
+            bonus=s.money_bonus,
+        )
+        fit = FONTS.fit(text, size, st.w - 60, smallest=9)
+        FONTS.blit(surface, text, fit, colour("text_light"), (st.x + 40, y))
+        y += line
+    return top
+
+
+def _task(space: str) -> str:
+    sp = load_data().space(space)
+    return t("ly.task", action=type_name(sp.action), object=t(f"ly.the.{sp.object}"))
+
+
+# --- the hand --------------------------------------------------------------------------------
+
+
+def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """The hand of the seat on view, fanned; selected cards lifted. Nobody's: a note."""
+    lay = sc.layout
+    box = lay.hand
+    D.panel(surface, box, D.shade(colour("panel"), 0.9), colour("gold_dark"), 12)
+    cards = sc.hand_cards()
+    if not 0 <= sc.viewer < v.n:
+        if sc.replaying():
+            _replay_hands(surface, sc, v)
+        else:
+            FONTS.blit(
+                surface, t("ly.hand.none"), sc.px(16), colour("text_dim"), box.center, "center"
+            )
+        return
+    title = tn("ly.hand.title", len(cards), name=seat_name(sc.names, sc.viewer))
+    FONTS.blit(
+        surface, title, sc.px(14), colour("gold"), (box.x + 12, box.y + 6), "topleft", "bold"
+    )
+    lit = set(sc.selected)
+    counts: dict[str, int] = {}
+    for card, r in cards:
+        whole = lay.hand_picture(r)
+        picked = card in lit and counts.get(card, 0) == 0
+        counts[card] = counts.get(card, 0) + 1
+        if picked:
+            whole = whole.move(0, -10)
+        _card(surface, card, whole, glow=picked)
+
+
+def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """In a replay every hand is shown: one small row per seat, in the hand's box."""
+    box = sc.layout.hand.inflate(-16, -10)
+    rows = max(1, v.n)
+    rh = box.h // rows
+    for seat in range(v.n):
+        y = box.y + seat * rh
+        name = seat_name(sc.names, seat)
+        FONTS.blit(
+            surface,
+            name,
+            max(10, rh // 2),
+            seat_style(seat)["colour"],
+            (box.x, y + rh // 2),
+            "midleft",
+            "bold",
+        )
+        x = box.x + 110
+        text = ", ".join(card_name(c) for c in sorted(v.hands[seat]))
+        size = FONTS.fit(text or "-", max(10, rh // 2), box.right - x, smallest=8)
+        FONTS.blit(surface, text or "-", size, colour("text_light"), (x, y + rh // 2), "midleft")
+
+
+# --- the sidebar -----------------------------------------------------------------------------
+
+
+def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
+    """The players' plaques, what to do now, and the chronicle (the buttons are widgets)."""
+    lay = sc.layout
+    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), 12)
+    for seat, box in enumerate(lay.plaques):
+        _plaque(surface, sc, v, seat, box)
+    y = lay.prompt.y
+    for i, line in enumerate(sc.prompt_lines()[:3]):
+        size = sc.px(16 if i == 0 else 14)
+        ink = colour("highlight") if i == 0 else colour("text_light")
+        for ln in FONTS.wrap(line, size, lay.prompt.w)[:2]:
+            if y + size > lay.prompt.bottom:
+                break
+            FONTS.blit(
+                surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body"
+            )
+            y += round(size * 1.3)
+    sc.log_view.draw(surface, t("ly.log.title"))
+
+
+def _plaque(
+    surface: pygame.Surface, sc: TableScene, v: LaterYearsState, seat: int, box: pygame.Rect
+) -> None:
+    """One player: shape and name, coins, cards, tasks, the pawn, a standing bid."""
+    turn = v.current == seat and v.prompt != P_OVER
+    fill = D.shade(colour("panel_light"), 1.1) if turn else colour("panel_light")
+    pygame.draw.rect(surface, fill, box, border_radius=8)
+    pygame.draw.rect(
+        surface,
+        colour("highlight") if turn else colour("gold_dark"),
+        box,
+        3 if turn else 1,
+        border_radius=8,
+    )
+    r = max(8, min(14, box.h // 4))
+    cx = box.x + 8 + r
+    coin(surface, (cx, box.y + box.h // 2), r, seat)
+    name = seat_name(sc.names, seat)
+    if seat == sc.viewer and not sc.replaying():
+        name = t("ly.plaque.you", name=name)
+    top = box.y + 5
+    size = max(11, min(sc.px(16), box.h // 3))
+    x = cx + r + 8
+    FONTS.blit(
+        surface,
+        _clip(name, size, box.w // 2),
+        size,
+        colour("text_light"),
+        (x, top),
+        "topleft",
+        "bold",
+    )
+    if v.pawn == seat and v.prompt != P_OVER:
+        pawn(surface, (box.right - 16, box.y + box.h // 2), max(14, box.h // 2))
+    facts = t(
+        "ly.plaque.facts", money=v.money[seat], cards=len(v.hands[seat]), tasks=v.markers_used(seat)
+    )
+    small = max(10, min(sc.px(14), box.h // 3 - 1))
+    FONTS.blit(
+        surface,
+        _clip(facts, small, box.w - (x - box.x) - 36),
+        small,
+        colour("text_light"),
+        (x, box.bottom - 5),
+        "bottomleft",
+    )
+    slot = v.standing(seat) if v.prompt == P_BID else -1
+    if slot >= 0:
+        card = card_name(v.row[slot]) if slot < len(v.row) - 1 else t("ly.card.face_down")
+        bid = t("ly.plaque.bid", n=v.bids[slot][1], card=card)
+        FONTS.blit(
+            surface,
+            _clip(bid, small, box.w // 2 - 40),
+            small,
+            colour("gold"),
+            (box.right - 36, top),
+            "topright",
+        )
+
+
+def _clip(text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
+    if FONTS.font(size).size(text)[0] <= width or len(text) < 4:
+        return text
+    cut = text
+    while len(cut) > 3 and FONTS.font(size).size(cut + "\u2026")[0] > width:
+        cut = cut[:-1]
+    return cut + "\u2026"
+
+
+# --- animations and messages -----------------------------------------------------------------
+
+
+def draw_flying(surface: pygame.Surface, sc: TableScene) -> None:
+    """Pieces on their way, and fees rising over their spaces."""
+    for a in sc.anim.anims:
+        if not a.started:
+            continue
+        p = ease_in_out(a.progress)
+        if a.kind == "gain":
+            at = a.data["at"]
+            y = round(at.y + at.h // 3 - 30 * p)
+            FONTS.blit(
+                surface,
+                t("ly.board.earn", n=a.data["n"]),
+                sc.px(20),
+                colour("highlight"),
+                (at.centerx, y),
+                "center",
+                "bold",
+            )
+            continue
+        frm, to = a.data["frm"], a.data["to"]
+        cx = round(lerp(frm.centerx, to.centerx, p))
+        cy = round(lerp(frm.centery, to.centery, p))
+        item = a.data["item"]
+        if item == "card":
+            w, h = sc.layout.card_w * 3 // 4, sc.layout.card_h * 3 // 4
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (cx, cy)
+            _card(surface, a.data["card"], r)
+        elif item == "money":
+            money_stack(surface, (cx, cy + 10), 9, a.data["n"], a.data["seat"])
+        elif item == "marker":
+            coin(surface, (cx, cy), max(8, sc.layout.cell // 7), a.data["seat"])
+        elif item == "pawn":
+            pawn(surface, (cx, cy), 26)
+
+
+def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
+    """A message next to where the player clicked (a refusal, a hint)."""
+    if sc.message_time <= 0 or not sc.message or sc.message_at is None:
+        return
+    size = sc.px(16)
+    lines = FONTS.wrap(sc.message, size, 360)[:4]
+    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + 24
+    h = len(lines) * round(size * 1.35) + 16
+    x, y = sc.message_at
+    box = pygame.Rect(0, 0, w, h)
+    box.midbottom = (x, y - 6)
+    box.clamp_ip(surface.get_rect().inflate(-8, -8))
+    D.panel(surface, box, colour("parchment"), colour("terracotta_dark"), 8)
+    yy = box.y + 8
+    for ln in lines:
+        FONTS.blit(surface, ln, size, colour("ink"), (box.x + 12, yy))
+        yy += round(size * 1.35)

@@ -1,0 +1,637 @@
+"""The Later Years table scene: bids with the mouse, tasks by selecting cards, hot-seat.
+
+In an auction the player clicks a card (its lowest legal bid is set), moves the amount with
+the stepper (or the wheel, or the arrow keys) and clicks the card again or *Bid*. In a play
+phase the player selects cards in the hand: the board lights the tasks they pay for, with the
+fee each would earn, and a click on a lit space completes it; a Draw card is played by a
+click; *End turn* ends the plays. A refusal says why, next to where the player clicked, and
+changes nothing.
+
+Only one seat's view is ever shown (:meth:`TableScene.view`): the human at this machine, or,
+with several humans (hot-seat), the one whose turn it is, after a hand-over screen that hides
+the previous hand. The scene reads the controller's state and sends it actions, never more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hercules.app import saves
+from hercules.app.controller import GameController, Record
+from hercules.app.health import SavingOff
+from hercules.games._later_years.ai import make_bot
+from hercules.games._later_years.engine import Action, load_data, view_for
+from hercules.games._later_years.engine.actions import BID, END, PLAY_DRAW, TASK
+from hercules.games._later_years.engine.adapter import GAME_ID
+from hercules.games._later_years.engine.data import DRAW
+from hercules.games._later_years.engine.state import P_BID, P_PLAY, LaterYearsState
+from hercules.ui.anim import Animator
+from hercules.ui.log import LogEntry, LogView
+from hercules.ui.scene import Scene
+from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
+from hercules.ui.strings import has, t, tn
+
+from .animations import queue_record
+from .gameover import GameOverScene
+from .handover import HandOverScene
+from .layout import LYLayout
+from .painter import draw_table
+from .reasons import reason_text
+from .words import LogContext, card_sort_key, localise, prompt_lines, record_entries, refusal
+
+#: The viewer of a replay: every hand is shown.
+EVERYTHING = -2
+#: The hint's bot level (it sees only the player's own view).
+HINT_LEVEL = "hard"
+#: Record events after which the game is autosaved.
+SAVE_AFTER = ("end", "won", "over")
+
+Units = Counter[tuple[str, int]]
+
+
+def units_of(cards: Any) -> Units:
+    """A multiset of cards by (type, mark): alike cards are interchangeable."""
+    data = load_data()
+    return Counter((data.cards[c].type, data.cards[c].units) for c in cards)
+
+
+class TableScene(Scene):
+    """Plays one game through a controller (live, or a replay's)."""
+
+    game_id = GAME_ID
+
+    def __init__(
+        self,
+        app: Any,
+        controller: GameController,
+        names: list[str],
+        *,
+        autosave: bool = True,
+        created: str | None = None,
+        label: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.ctl = controller
+        self.names = [localise(n, i) for i, n in enumerate(names)]
+        self.autosave = autosave
+        self.saver = saves.GameSaver(controller, names, created=created, label=label)
+        self.log_entries: list[LogEntry] = []
+        self.log_ctx = LogContext()
+        self.logged: list[Record] = []
+        self.log_view = LogView()
+        self.anim = Animator()
+        self.anim.speed = app.settings.animation_speed
+        self.humans = [i for i, s in enumerate(controller.seats) if s.kind == "human"]
+        #: The seat whose view is shown: the one human, -1 (nobody yet: hot-seat before the
+        #: first hand-over, or bots only), or EVERYTHING (a replay).
+        self.viewer = self.humans[0] if len(self.humans) == 1 else -1
+        self.selected: list[str] = []  #: cards of the viewer's hand selected for a task
+        self.bid_slot: int | None = None
+        self.bid_amount = 0
+        self.message = ""
+        self.message_time = 0.0
+        self.message_at: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        self.wait = 0.0
+        self.told_saving_off = False
+        self.over_shown = False
+        self._seen: LaterYearsState = controller.state
+        self._view_key: tuple[int, int] = (0, -3)
+        self._view: LaterYearsState = controller.state
+        self._legal_for: Any = None
+        self._legal: list[Action] = []
+        self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale)
+        controller.subscribe(self.on_record)
+        controller.on_undo(self.on_undo)
+
+    # --- reading the game ------------------------------------------------------------------
+    @property
+    def state(self) -> LaterYearsState:
+        """The whole truth (never drawn: the painter gets :meth:`view`)."""
+        state: LaterYearsState = self.ctl.state
+        return state
+
+    def view(self) -> LaterYearsState:
+        """What the table shows: the game as :attr:`viewer` may see it (worked out once per
+        state and viewer)."""
+        state = self.state
+        key = (id(state), self.viewer)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = state if self.viewer == EVERYTHING else view_for(state, self.viewer)
+        return self._view
+
+    def legal(self) -> list[Action]:
+        """The legal actions now, worked out once per state."""
+        state = self.ctl.state
+        if self._legal_for is not state:
+            self._legal_for = state
+            self._legal = list(self.ctl.legal())
+        return self._legal
+
+    def human(self) -> bool:
+        """True when the player whose view is shown decides now."""
+        return bool(self.ctl.human_to_act()) and self.ctl.actor == self.viewer
+
+    def replaying(self) -> bool:
+        """True in a replay."""
+        return self.viewer == EVERYTHING
+
+    # --- lifecycle ---------------------------------------------------------------------------
+    def build(self) -> None:
+        """Lay out the table and make its buttons."""
+        self.layout = LYLayout(self.app.size, self.state.n, self.app.settings.ui_scale)
+        self.log_view.place(self.layout.log_box, self.layout.body)
+        self.build_buttons()
+
+    def button_keys(self) -> tuple[str, ...]:
+        """The sidebar's buttons, two rows of two."""
+        return ("end", "undo", "hint", "menu")
+
+    def build_buttons(self) -> None:
+        """The sidebar's buttons."""
+        b = self.layout.buttons
+        bw = (b.w - 8) // 2
+        bh = self.layout.button_h
+        self.buttons: dict[Any, str] = {}
+        for k, key in enumerate(self.button_keys()):
+            r, c = divmod(k, 2)
+            rect = pygame.Rect(b.x + c * (bw + 8), b.y + r * (bh + 8), bw, bh)
+            tip = t(f"ly.tip.{key}") if has(f"ly.tip.{key}") else None
+            btn = self.add(
+                pygame_gui.elements.UIButton(
+                    rect, t(f"ly.btn.{key}"), self.app.ui, tool_tip_text=tip
+                )
+            )
+            self.buttons[btn] = key
+        self.refresh_buttons()
+
+    def button(self, key: str) -> Any:
+        """The button of ``key`` (None if there is none)."""
+        return next((b for b, k in getattr(self, "buttons", {}).items() if k == key), None)
+
+    def refresh_buttons(self) -> None:
+        """Enable exactly what can be done now."""
+        if not self.widgets:
+            return
+        human = self.human()
+        playing = human and self.state.prompt == P_PLAY
+        on = {
+            "end": playing,
+            "undo": human and bool(self.ctl.can_undo()),
+            "hint": human,
+            "menu": True,
+        }
+        for btn, key in self.buttons.items():
+            if on.get(key, True):
+                btn.enable()
+            else:
+                btn.disable()
+
+    def exit(self) -> None:
+        """Leave the table: stop the bots, finish writing saves."""
+        super().exit()
+        self.ctl.close()
+        self.saver.close()
+
+    def resume(self) -> None:
+        """Back from an overlay or the hand-over."""
+        super().resume()
+        self.refresh_buttons()
+
+    def relocalize(self) -> None:
+        """The language changed: the log in the new words."""
+        self.relog()
+        super().relocalize()
+
+    # --- the log -----------------------------------------------------------------------------
+    def log_record(self, rec: Record) -> None:
+        """Add a record's lines to the log (public facts only)."""
+        self.logged.append(rec)
+        self.log_entries.extend(record_entries(rec.events, self.names, self.log_ctx, rec.reason))
+        self.log_view.set_entries(self.log_entries)
+
+    def unlog_record(self) -> None:
+        """Take the last record's lines out of the log (written again from the start, so
+        that the log's memory of the auction row goes back too)."""
+        if self.logged:
+            self.logged.pop()
+        self.relog()
+
+    def relog(self) -> None:
+        """Describe every logged record again (a new language, or a record taken back)."""
+        records = self.logged
+        self.logged, self.log_entries = [], []
+        self.log_ctx = LogContext()
+        for rec in records:
+            self.log_record(rec)
+        self.log_view.set_entries(self.log_entries)
+
+    # --- the controller's news ---------------------------------------------------------------
+    def on_record(self, rec: Record) -> None:
+        """An action was applied: log it, animate it, autosave at the right moments."""
+        before = self._seen
+        self.log_record(rec)
+        queue_record(self, rec, before)
+        self._seen = self.state
+        self.keep_selection()
+        if self.state.prompt != P_BID:
+            self.bid_slot = None
+        if self.autosave and any(e.kind in SAVE_AFTER for e in rec.events):
+            self.save_to(None)
+        self.refresh_buttons()
+
+    def on_undo(self, rec: Record) -> None:
+        """A play was taken back."""
+        self.unlog_record()
+        self.anim.skip()
+        self._seen = self.state
+        self.keep_selection()
+        self.refresh_buttons()
+
+    def keep_selection(self) -> None:
+        """Selected cards that left the hand are no longer selected."""
+        v = self.view()
+        hand = list(v.hands[self.viewer]) if 0 <= self.viewer < v.n else []
+        kept = []
+        for c in self.selected:
+            if c in hand:
+                hand.remove(c)
+                kept.append(c)
+        self.selected = kept
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last play of this turn (never past a card coming to light)."""
+        why = getattr(self.ctl, "undo_refusal", lambda: "")()
+        if why or self.ctl.undo() is None:
+            key = f"ly.cannot_undo.{why}"
+            self.say(t(key) if why and has(key) else t("ly.cannot_undo"))
+        else:
+            self.say(t("ly.undone"))
+
+    # --- saving ------------------------------------------------------------------------------
+    @property
+    def label(self) -> str:
+        """The name the player gave this game's save."""
+        return self.saver.label
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self.saver.label = value
+
+    def save_to(self, path: Any, label: str | None = None) -> None:
+        """Save the game (``path`` None: its autosave); written off the frame loop."""
+        try:
+            self.saver.save(path, label)
+        except SavingOff as exc:
+            if path is not None or not self.told_saving_off:
+                self.told_saving_off = True
+                self.say(str(exc))
+        except (OSError, saves.SaveError) as exc:
+            self.say(t("msg.save_failed", why=str(exc)))
+
+    def wait_for_saves(self) -> None:
+        """Block until pending saves are written (tests, quitting)."""
+        self.saver.wait()
+
+    # --- messages ----------------------------------------------------------------------------
+    def say(self, text: str, at: tuple[int, int] | None = None, seconds: float = 3.5) -> None:
+        """A short message: in the sidebar, and next to ``at`` when given."""
+        self.message = text
+        self.message_time = seconds
+        self.message_at = at
+
+    def prompt_lines(self) -> list[str]:
+        """What to do now (a message first while it shows)."""
+        lines = prompt_lines(self.state, self.names, self.human(), self.replaying())
+        if self.message_time > 0 and self.message:
+            lines = [self.message, *lines]
+        return lines
+
+    # --- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, the hand-over, the bots' pace, the end."""
+        self.anim.speed = self.app.settings.animation_speed
+        self.anim.update(dt)
+        failure = self.saver.take_failure()
+        if failure is not None:
+            self.say(t("msg.save_failed", why=str(failure)))
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.app.top is not self or self.anim.busy:
+            return
+        if self.ctl.is_over:
+            if not self.over_shown:
+                self.over_shown = True
+                self.app.push(GameOverScene(self.app, self))
+            return
+        if self.ctl.human_to_act():
+            actor = self.ctl.actor
+            if actor != self.viewer:
+                self.hand_over(actor)
+            return
+        self.wait += dt
+        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        if self.ctl.bot_thinking() or self.wait >= delay or self.ctl.actor < 0:
+            if self.ctl.step() is not None:
+                self.wait = 0.0
+
+    def hand_over(self, seat: int) -> None:
+        """Another human's turn at this machine: hide the table until they are there."""
+        self.selected = []
+        self.bid_slot = None
+        self.viewer = -1  # nothing of the last hand stays on screen, whatever comes next
+        self.app.push(HandOverScene(self.app, self, seat))
+
+    def take_seat(self, seat: int) -> None:
+        """The hand-over was accepted: show ``seat``'s view."""
+        self.viewer = seat
+        self.refresh_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table (the painter reads the view, never changes anything)."""
+        draw_table(surface, self)
+
+    # --- what the painter asks ---------------------------------------------------------------
+    def hand_cards(self) -> list[tuple[str, pygame.Rect]]:
+        """The viewer's hand as shown, with where each card lies."""
+        from_view = self.view()
+        if not 0 <= self.viewer < from_view.n:
+            return []
+        hand = sorted(from_view.hands[self.viewer], key=card_sort_key)
+        return list(zip(hand, self.layout.hand_cards(len(hand)), strict=True))
+
+    def bid_range(self, slot: int) -> tuple[int, int] | None:
+        """The lowest and highest legal bid on ``slot`` now (None: no legal bid there)."""
+        amounts = [a.amount for a in self.legal() if a.kind == BID and a.slot == slot]
+        return (min(amounts), max(amounts)) if amounts else None
+
+    def payable(self) -> dict[str, int]:
+        """The spaces the selected cards pay for, and the fee each would earn."""
+        if not self.selected or not self.human() or self.state.prompt != P_PLAY:
+            return {}
+        have = units_of(self.selected)
+        data = load_data()
+        return {
+            a.space: data.space(a.space).fee
+            for a in self.legal()
+            if a.kind == TASK and not units_of(a.cards) - have
+        }
+
+    def in_reach(self) -> dict[str, int]:
+        """Every task the viewer's whole hand could pay for now, with its fee."""
+        if not self.human() or self.state.prompt != P_PLAY:
+            return {}
+        data = load_data()
+        return {a.space: data.space(a.space).fee for a in self.legal() if a.kind == TASK}
+
+    # --- input -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse and keys on the table."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.log_view.motion(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if not self.log_view.wheel(event.y, self.mouse) and self.layout.stage.collidepoint(
+                self.mouse
+            ):
+                self.step_bid(1 if event.y > 0 else -1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.log_view.release()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in getattr(
+            self, "buttons", {}
+        ):
+            self.on_button(self.buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.log_view.press(event.pos):
+                return
+            if self.anim.busy:
+                self.anim.skip()
+                return
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = []
+            self.bid_slot = None
+
+    def on_key(self, key: int) -> None:
+        """Esc, Space (skip), Enter (bid), arrows (the amount), Ctrl+Z, H, F1."""
+        if key == pygame.K_ESCAPE:
+            if self.selected or self.bid_slot is not None:
+                self.selected, self.bid_slot = [], None
+            else:
+                self.app.push(PauseOverlay(self.app, self))
+        elif key == pygame.K_SPACE:
+            self.anim.skip()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.place_bid()
+        elif key in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_KP_PLUS):
+            self.step_bid(1)
+        elif key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step_bid(-1)
+        elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.undo()
+        elif key == pygame.K_h:
+            self.on_button("hint")
+        elif key == pygame.K_F1:
+            self.app.nav.rules(self.game_id)
+
+    def on_button(self, key: str) -> None:
+        """A sidebar button."""
+        if key == "menu":
+            self.app.push(PauseOverlay(self.app, self))
+        elif key == "undo":
+            self.undo()
+        elif key == "end":
+            self.end_turn()
+        elif key == "hint":
+            self.show_hint()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the table (never raises, never breaks a rule)."""
+        if not self.human():
+            if self.layout.main.collidepoint(pos) and not self.replaying():
+                self.say(t("ly.refused.not_your_turn"), pos)
+            return
+        if self.state.prompt == P_BID:
+            self.click_auction(pos)
+        elif self.state.prompt == P_PLAY:
+            self.click_play(pos)
+
+    # --- bidding -----------------------------------------------------------------------------
+    def click_auction(self, pos: tuple[int, int]) -> None:
+        """A card of the auction (select it; clicked again: bid) or the stepper."""
+        n = len(self.state.row)
+        for slot, r in enumerate(self.layout.auction_cards(n)):
+            if r.collidepoint(pos) or self.layout.bid_spots(n)[slot].collidepoint(pos):
+                if self.bid_slot == slot:
+                    self.place_bid()
+                else:
+                    self.choose_slot(slot)
+                return
+        if self.bid_slot is None:
+            return
+        step = self.layout.stepper(n)
+        if step["minus"].collidepoint(pos):
+            self.step_bid(-1)
+        elif step["plus"].collidepoint(pos):
+            self.step_bid(1)
+        elif step["bid"].collidepoint(pos):
+            self.place_bid()
+
+    def choose_slot(self, slot: int) -> None:
+        """Aim the bid at ``slot``: its lowest legal amount, or why there is none."""
+        s = self.state
+        rng = self.bid_range(slot)
+        at = self.layout.auction_cards(len(s.row))[slot].midtop
+        if rng is None:
+            holder, amount = s.bids[slot]
+            err = self.ctl.rules.validate(s, Action(BID, slot=slot, amount=max(0, amount + 1)))
+            self.say(refusal(err) if err is not None else t("ly.refused.illegal"), at)
+            return
+        self.bid_slot = slot
+        self.bid_amount = rng[0]
+
+    def step_bid(self, d: int) -> None:
+        """The stepper: one coin more or less, within the legal bids."""
+        if self.bid_slot is None or not self.human() or self.state.prompt != P_BID:
+            return
+        rng = self.bid_range(self.bid_slot)
+        if rng is None:
+            return
+        self.bid_amount = max(rng[0], min(rng[1], self.bid_amount + d))
+
+    def place_bid(self) -> None:
+        """Bid the stepper's amount on the chosen card."""
+        if self.bid_slot is None or not self.human() or self.state.prompt != P_BID:
+            return
+        slot = self.bid_slot
+        at = self.layout.auction_cards(len(self.state.row))[slot].midtop
+        if self.send(Action(BID, slot=slot, amount=self.bid_amount), at):
+            self.bid_slot = None
+
+    # --- plays -------------------------------------------------------------------------------
+    def click_play(self, pos: tuple[int, int]) -> None:
+        """A card of the hand (select it, or play a Draw card) or a board space."""
+        for card, r in reversed(self.hand_cards()):
+            if r.collidepoint(pos):
+                self.click_card(card, r)
+                return
+        for i, sp in enumerate(load_data().spaces):
+            r = self.layout.space_rect(i)
+            if r.collidepoint(pos):
+                self.click_space(sp.id, r)
+                return
+
+    def click_card(self, card: str, r: pygame.Rect) -> None:
+        """Select or deselect a card; a Draw card is played at once."""
+        data = load_data()
+        if data.type_of(card).kind == DRAW:
+            draw = next((a for a in self.legal() if a.kind == PLAY_DRAW), None)
+            if draw is not None:
+                self.send(draw, r.midtop)
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+
+    def click_space(self, space: str, r: pygame.Rect) -> None:
+        """Complete the task of ``space`` with the selected cards (or say why not)."""
+        if not self.selected:
+            self.say(self.needs_text(space), r.midtop)
+            return
+        have = units_of(self.selected)
+        fits = [
+            a
+            for a in self.legal()
+            if a.kind == TASK and a.space == space and not units_of(a.cards) - have
+        ]
+        if not fits:
+            probe = Action(TASK, space=space, cards=tuple(sorted(self.selected)))
+            err = self.ctl.rules.validate(self.state, probe)
+            self.say(refusal(err) if err is not None else t("ly.refused.illegal"), r.midtop)
+            return
+        # The selection itself if it is a way to pay, else the way that spends least.
+        exact = [a for a in fits if units_of(a.cards) == have]
+        best = exact[0] if exact else min(fits, key=lambda a: (_weight(a.cards), len(a.cards)))
+        left = list(self.selected)
+        used = units_of(best.cards)
+        for c in list(left):
+            key = next(iter(units_of([c])))
+            if used[key] > 0:
+                used[key] -= 1
+                left.remove(c)
+        if self.send(best, r.midtop):
+            self.selected = left
+            self.keep_selection()
+
+    def needs_text(self, space: str) -> str:
+        """What a task needs now ("2 Capture and 2 Temple, doubles count 2")."""
+        data = load_data()
+        i = data.space_at[space]
+        sp = data.spaces[i]
+        k = len(self.state.board[i]) + 1
+        return tn(
+            "ly.needs",
+            k,
+            action=t(f"ly.type.{sp.action}"),
+            object=t(f"ly.type.{sp.object}"),
+            fee=sp.fee,
+        )
+
+    def end_turn(self) -> None:
+        """End this player's plays (asking first while a task is still in reach)."""
+        if not self.human() or self.state.prompt != P_PLAY:
+            return
+        if self.in_reach():
+            self.app.push(
+                ConfirmOverlay(
+                    self.app,
+                    lambda: t("ly.confirm.end"),
+                    self.end_now,
+                    lambda: tn("ly.confirm.end_body", len(self.in_reach())),
+                )
+            )
+            return
+        self.send(Action(END))
+
+    def end_now(self) -> None:
+        """End this player's plays (the confirmed answer)."""
+        self.send(Action(END))
+
+    def show_hint(self) -> None:
+        """What a strong bot would do, seeing only this player's view."""
+        if not self.human():
+            return
+        bot = make_bot(HINT_LEVEL)
+        action = bot.choose(self.view(), self.legal(), random.Random(len(self.ctl.history)))
+        why = reason_text(bot.explain(), self.names) if hasattr(bot, "explain") else ""
+        if action.kind == BID:
+            self.bid_slot, self.bid_amount = action.slot, action.amount
+        elif action.kind == TASK:
+            self.selected = list(action.cards)
+        self.say(t("ly.hint", what=why or t(f"ly.hint.{action.kind}")), seconds=8.0)
+
+    def send(self, action: Action, at: tuple[int, int] | None = None) -> bool:
+        """Submit an action for the seat on view; say why if it is refused."""
+        if not self.human():
+            self.say(t("ly.refused.not_your_turn"), at)
+            return False
+        err = self.ctl.submit(action, self.viewer)
+        if err is not None:
+            self.say(refusal(err), at)
+            return False
+        return True
+
+
+def _weight(cards: tuple[str, ...]) -> int:
+    """How many cards' worth a payment spends."""
+    data = load_data()
+    return sum(data.cards[c].units for c in cards)
