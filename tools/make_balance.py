@@ -24,8 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from cli_args import add_processes_option, positive, whole_number
-from simulate import labors_spec, simulate
+from cli_args import add_processes_option, game_spec, positive, whole_number
+from simulate import simulate
 
 from hercules.games.labors.engine import DIFFICULTIES
 
@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def figures(difficulty: str, games: int, seed: int) -> dict[str, Any]:
     """The solver's figures at one difficulty (one process)."""
     config = {"difficulty": difficulty, "start": 1}
-    stats = simulate(labors_spec(), games, config, seed, LEVEL)
+    stats = simulate(game_spec("labors"), games, config, seed, LEVEL)
     low, high = stats["win_interval"]
     return {
         "win_rate": stats["win_rate"],

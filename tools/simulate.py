@@ -22,8 +22,7 @@ game (its spec is optional for this tool).
 
 *The Later Years* (``--game later_years``, 2-5 players, default 5) is played the same way as
 the MEBO game and reports rounds, what decided first place, points per scoring part, chains
-made, and the coins and cards the seats end with. While the game is parked (not registered)
-its own engine and statistics are used (``parked_games.py``).
+made, and the coins and cards the seats end with.
 """
 
 from __future__ import annotations
@@ -37,52 +36,17 @@ from collections import Counter
 from typing import Any
 
 from cli_args import game_spec, positive, whole_number
-from parked_games import LATER_YEARS, later_years_spec
 
-from hercules.app.registry import GameSpec, RegistryError, get_game
-from hercules.games.labors.ai import BOT_LEVELS as LABORS_BOTS
-from hercules.games.labors.ai import make_bot as labors_bot
-from hercules.games.labors.engine import DIFFICULTIES, RULES
+from hercules.app.registry import GameSpec
+from hercules.games.labors.engine import DIFFICULTIES
 
 MAX_ACTIONS = 100_000  # a random game that runs longer than this is an engine bug
 LABORS = "labors"
 RANDOM = "random"
 
 
-def labors_spec() -> GameSpec:
-    """The Labors game: its registered spec, or (not registered) one made of its own modules."""
-    try:
-        return get_game(LABORS)
-    except RegistryError:
-        pass
-    return GameSpec(
-        id=LABORS,
-        names={"en": "Hercules and the 12 Labors"},
-        players=(1, 1),
-        variants=DIFFICULTIES,
-        rules=RULES,
-        new_controller=_no_controller,
-        make_bot=labors_bot,
-        bot_levels=LABORS_BOTS,
-        ui={},
-        tools={
-            "statistics": "hercules.games.labors.stats:statistics",
-            "report": "hercules.games.labors.stats:report_lines",
-        },
-    )
-
-
-def _no_controller(variant: str, kinds: Any, seed: int) -> Any:
-    raise NotImplementedError("simulate.py sets the Labors game up through its rules")
-
-
 def game_choice(text: str) -> GameSpec:
-    """``--game``: a registered game (the Labors game and the parked Later Years even when
-    they are not registered)."""
-    if text == LABORS:
-        return labors_spec()
-    if text == LATER_YEARS:
-        return later_years_spec()
+    """``--game``: a game of the box."""
     spec: GameSpec = game_spec(text)
     return spec
 

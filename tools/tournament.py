@@ -29,8 +29,7 @@ it is 50% for bots of equal strength, and it is what "A beats B x% of the time" 
 
 ``--game later_years`` plays *The Later Years* (2-5 players; default 3) through the game's
 rules object, its bots (``make_bot``) and its ``outcome`` tool hook (points, places, winners,
-tie-break of a finished game). While that game is parked (the registry skips it) the tool
-uses the parked package itself (``parked_games.py``). Its game ends one way (``deck``); first
+tie-break of a finished game). Its game ends one way (``deck``); first
 place is decided by points, money, cards or shared.
 """
 
@@ -48,7 +47,6 @@ from collections import Counter
 from typing import Any
 
 from cli_args import add_processes_option, game_spec, positive, whole_number
-from parked_games import LATER_YEARS, resolve
 
 from hercules.games.mebo.ai import make_bot
 from hercules.games.mebo.ai.arena import (
@@ -66,6 +64,7 @@ END_CONDITIONS = ("column_12", "hades_cubes")
 MEBO = "hercules"
 #: The games this tool can play: the MEBO game's own arena, and games played through their
 #: spec (rules, bots and the ``outcome`` tool hook).
+LATER_YEARS = "later_years"
 GAMES = (MEBO, LATER_YEARS)
 #: Seats of a game when --players is not given.
 DEFAULT_PLAYERS = {MEBO: 2, LATER_YEARS: 3}
@@ -102,7 +101,7 @@ def _bots(text: str) -> list[str]:
 
 def _game(text: str) -> Any:
     """``--game``: the MEBO game or *The Later Years* (registered, or parked)."""
-    spec = resolve(text) if text == LATER_YEARS else game_spec(text)
+    spec = game_spec(text)
     if spec.id not in GAMES:
         raise argparse.ArgumentTypeError(
             f"{spec.id!r} cannot be used here: this tool plays {', '.join(GAMES)}"
@@ -200,7 +199,7 @@ def play_one(task: Task) -> tuple[int, GameRecord]:
     index, seed, players, mode, levels, game, config = task
     try:
         if game != MEBO:
-            return index, play_spec_game(resolve(game), config, mode, levels, seed)
+            return index, play_spec_game(game_spec(game), config, mode, levels, seed)
         bots: list[Any] = [make_bot(level) for level in levels]
         if mode == SOLO:
             bots.append(None)  # seat 1: Hades

@@ -79,7 +79,7 @@ def test_the_languages_are_english_and_italian_and_unknown_tags_fall_back_to_eng
     assert strings.set_language(None) == "en"
 
 
-@pytest.mark.parametrize("source", ["shell", "hercules", "labors"])
+@pytest.mark.parametrize("source", ["shell", "hercules", "labors", "later_years"])
 @pytest.mark.parametrize("lang", ["it"])
 def test_every_key_exists_in_both_languages_with_the_same_placeholders(source, lang):
     """In the shell's table and in each game's, on their own."""
@@ -124,6 +124,13 @@ def test_italian_is_really_translated():
         "lab.blue.six_three",
         "lab.blue.twin",
         "lab.btn.menu",
+        # The Later Years: patterns of names and numbers, the same in both languages.
+        "ly.task",  # "{action} {object}"
+        "ly.card.units",  # "{name} ×{n}"
+        "ly.card.mark",
+        "ly.board.earn",
+        "ly.btn.menu",
+        "ly.over.chain_points",  # "{n} (+{vp})"
     }
     assert same <= shared, same - shared
 
@@ -194,6 +201,31 @@ def families() -> dict[str, set[str]]:
         "btn.{}": grid,
         "tip.{}": grid,
         **labors_families(),
+        **later_years_families(),
+    }
+
+
+def later_years_families() -> dict[str, set[str]]:
+    """The Later Years' f-string key families: every suffix its English table defines for
+    each prefix the code builds keys from (the test then checks Italian has them all)."""
+    en = read(tables()["later_years"], "en")
+    prefixes = (
+        "ly.hint.",
+        "ly.type.",
+        "ly.the.",
+        "ly.seat.",
+        "ly.over.col.",
+        "ly.replay.",
+        "ly.btn.",
+        "ly.over.",
+        "ly.phase.",
+        "ly.tip.",
+        "ly.kind.",
+        "ly.rules.ref.",
+    )
+    return {
+        p + "{}": {k[len(p) :] for k in en if k.startswith(p) and "." not in k[len(p) :]}
+        for p in prefixes
     }
 
 
@@ -231,7 +263,7 @@ def shape(fkey: str) -> str:
 
 
 def test_every_game_with_assets_is_checked_above():
-    assert set(tables()) == {"shell", "hercules", "labors"}  # a new game: add it to the parameters
+    assert set(tables()) == {"shell", "hercules", "labors", "later_years"}  # add new games above
 
 
 def test_the_merged_table_is_the_shells_and_the_games_with_no_key_twice():

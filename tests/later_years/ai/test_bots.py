@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from hercules.games._later_years.ai import BOT_LEVELS, KINDS, make_bot, parse
-from hercules.games._later_years.ai.bots import RandomBot
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.ai import BOT_LEVELS, KINDS, make_bot, parse
+from hercules.games.later_years.ai.bots import RandomBot
+from hercules.games.later_years.engine import (
     HIDDEN,
     LaterYearsConfig,
     LaterYearsState,
@@ -20,7 +20,7 @@ from hercules.games._later_years.engine import (
     new_game,
     view_for,
 )
-from hercules.games._later_years.engine.state import P_BID, P_PLAY
+from hercules.games.later_years.engine.state import P_BID, P_PLAY
 
 LEVELS = (*BOT_LEVELS, "random")
 

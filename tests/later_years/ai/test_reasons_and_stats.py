@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from hercules.games._later_years.ai import KINDS, encode, make_bot, parse
-from hercules.games._later_years.ai.reason import card_name, space_name
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.ai import KINDS, encode, make_bot, parse
+from hercules.games.later_years.ai.reason import card_name, space_name
+from hercules.games.later_years.engine import (
     LaterYearsConfig,
     LaterYearsState,
     actor,
@@ -17,7 +17,7 @@ from hercules.games._later_years.engine import (
     new_game,
     score,
 )
-from hercules.games._later_years.stats import (
+from hercules.games.later_years.stats import (
     TIEBREAKS,
     outcome,
     report_lines,

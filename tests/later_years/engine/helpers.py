@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.engine import (
     Action,
     Event,
     IllegalActionError,
@@ -24,7 +24,7 @@ from hercules.games._later_years.engine import (
     state_from_json,
     state_to_json,
 )
-from hercules.games._later_years.engine.state import P_PLAY
+from hercules.games.later_years.engine.state import P_PLAY
 
 DATA = load_data()
 SEED = 2024

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from later_years.engine.helpers import DATA, bid, dealt, game, go, refused, round_trip, step
 
-from hercules.games._later_years.engine import RULES, Action, Reason, actor, legal_actions
-from hercules.games._later_years.engine.state import NO_BID, P_BID, P_PLAY
+from hercules.games.later_years.engine import RULES, Action, Reason, actor, legal_actions
+from hercules.games.later_years.engine.state import NO_BID, P_BID, P_PLAY
 
 
 def test_the_deal_puts_one_card_per_player_up_the_last_face_down() -> None:

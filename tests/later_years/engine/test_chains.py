@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hercules.games._later_years.engine import max_chains, max_flow, minimal_chains
-from hercules.games._later_years.engine.chains import CELLS, NS, SIZE, WE, neighbours
+from hercules.games.later_years.engine import max_chains, max_flow, minimal_chains
+from hercules.games.later_years.engine.chains import CELLS, NS, SIZE, WE, neighbours
 
 
 def _board(*rows: str) -> list[int]:

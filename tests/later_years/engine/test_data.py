@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from hercules.games._later_years.engine import LaterYearsDataError, load_data, parse_data
+from hercules.games.later_years.engine import LaterYearsDataError, load_data, parse_data
 
 DATA = load_data()
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from later_years.engine.helpers import DATA, round_trip
 
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.engine import (
     CHANCE,
     Action,
     LaterYearsConfig,
@@ -24,7 +24,7 @@ from hercules.games._later_years.engine import (
     validate,
     view_for,
 )
-from hercules.games._later_years.engine.state import PROMPTS
+from hercules.games.later_years.engine.state import PROMPTS
 
 #: Games per player count and chooser in the normal suite.
 GAMES = 6

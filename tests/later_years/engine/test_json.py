@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from later_years.engine.helpers import bid, dealt, go, playing
 
 from hercules.app.registry import RULES_MEMBERS
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.engine import (
     RULES,
     Action,
     InvalidStateError,
@@ -28,7 +28,7 @@ from hercules.games._later_years.engine import (
     validate,
     view_for,
 )
-from hercules.games._later_years.engine.state import PROMPTS, LaterYearsConfig
+from hercules.games.later_years.engine.state import PROMPTS, LaterYearsConfig
 
 
 def _sample_states() -> list[LaterYearsState]:

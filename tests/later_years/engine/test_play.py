@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from later_years.engine.helpers import DATA, game, go, playing, refused, round_trip, step, task
 
-from hercules.games._later_years.engine import RULES, Action, Reason, actor, legal_actions
-from hercules.games._later_years.engine.state import P_DEAL, P_DRAW, P_OVER, P_PLAY
+from hercules.games.later_years.engine import RULES, Action, Reason, actor, legal_actions
+from hercules.games.later_years.engine.state import P_DEAL, P_DRAW, P_OVER, P_PLAY
 
 CT = "SP-CAPTURE-TEMPLE"
 

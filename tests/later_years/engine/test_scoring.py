@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from later_years.engine.helpers import DATA, game, playing
 
-from hercules.games._later_years.engine import RULES, coin_counts, score
+from hercules.games.later_years.engine import RULES, coin_counts, score
 
 COLUMN = [DATA.spaces[r * 4 + 1].id for r in range(4)]  # the Temple column, N to S
 ROW = [DATA.spaces[4 + c].id for c in range(4)]  # the Clean Out row, W to E

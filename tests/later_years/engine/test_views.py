@@ -7,7 +7,7 @@ import random
 
 from later_years.engine.helpers import bid, dealt, go, playing, step
 
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.engine import (
     HIDDEN,
     RULES,
     Action,

@@ -1,4 +1,4 @@
-"""Headless fixtures for the Later Years screens: the parked game registered for the test, an
+"""Headless fixtures for the Later Years screens: the game as the box registered it, an
 App with animations off, and helpers that play the human's moves by mouse clicks only."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import pytest  # noqa: E402
 from support.mouse import click, click_widget, frames  # noqa: E402
 
 from hercules.app.registry import REGISTRY, load_games  # noqa: E402
-from hercules.games._later_years.engine import load_data  # noqa: E402
-from hercules.games._later_years.engine.state import P_BID, P_PLAY  # noqa: E402
-from hercules.games._later_years.spec import SPEC, new_controller  # noqa: E402
-from hercules.games._later_years.ui.handover import HandOverScene  # noqa: E402
-from hercules.games._later_years.ui.table import TableScene  # noqa: E402
-from hercules.games._later_years.ui.words import names_for  # noqa: E402
+from hercules.games.later_years.engine import load_data  # noqa: E402
+from hercules.games.later_years.engine.state import P_BID, P_PLAY  # noqa: E402
+from hercules.games.later_years.spec import SPEC, new_controller  # noqa: E402
+from hercules.games.later_years.ui.handover import HandOverScene  # noqa: E402
+from hercules.games.later_years.ui.table import TableScene  # noqa: E402
+from hercules.games.later_years.ui.words import names_for  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
 from hercules.ui.scenes.overlays import ConfirmOverlay  # noqa: E402
 from hercules.ui.strings import set_language  # noqa: E402
@@ -26,11 +26,10 @@ from hercules.ui.strings import set_language  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def later_years():
-    """The parked game in the box for the test (the registry checks its spec)."""
+    """The game, registered by the box at start-up."""
     load_games()
-    REGISTRY.register(SPEC)
-    yield SPEC
-    REGISTRY.unregister(SPEC.id)
+    assert REGISTRY.get(SPEC.id) is SPEC
+    return SPEC
 
 
 @pytest.fixture

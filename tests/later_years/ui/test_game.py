@@ -9,15 +9,15 @@ from support.mouse import click_widget, frames
 
 from hercules.app import saves
 from hercules.app.controller import Controller, Record, Seat
-from hercules.games._later_years.engine import (
+from hercules.games.later_years.engine import (
     RULES,
     LaterYearsConfig,
     new_game,
     score,  # noqa: I001
 )
-from hercules.games._later_years.ui.gameover import GameOverScene
-from hercules.games._later_years.ui.replay import ReplayScene
-from hercules.games._later_years.ui.table import EVERYTHING
+from hercules.games.later_years.ui.gameover import GameOverScene
+from hercules.games.later_years.ui.replay import ReplayScene
+from hercules.games.later_years.ui.table import EVERYTHING
 from hercules.ui.strings import set_language
 
 

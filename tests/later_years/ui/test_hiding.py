@@ -9,11 +9,11 @@ import random
 import pytest
 from support.mouse import click_widget, frames
 
-from hercules.games._later_years.engine import HIDDEN
-from hercules.games._later_years.engine.state import P_BID
-from hercules.games._later_years.ui import painter
-from hercules.games._later_years.ui.handover import HandOverScene
-from hercules.games._later_years.ui.words import entry_lines
+from hercules.games.later_years.engine import HIDDEN
+from hercules.games.later_years.engine.state import P_BID
+from hercules.games.later_years.ui import painter
+from hercules.games.later_years.ui.handover import HandOverScene
+from hercules.games.later_years.ui.words import entry_lines
 
 
 @pytest.fixture

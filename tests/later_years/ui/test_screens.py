@@ -11,11 +11,11 @@ import pygame_gui
 from support.mouse import click_widget, frames
 
 from hercules.app.controller import Seat
-from hercules.games._later_years.ui.reasons import reason_text
-from hercules.games._later_years.ui.rules import RulesScene
-from hercules.games._later_years.ui.setup import SetupScene, remembered
-from hercules.games._later_years.ui.table import TableScene
-from hercules.games._later_years.ui.words import names_for, save_line, seat_style
+from hercules.games.later_years.ui.reasons import reason_text
+from hercules.games.later_years.ui.rules import RulesScene
+from hercules.games.later_years.ui.setup import SetupScene, remembered
+from hercules.games.later_years.ui.table import TableScene
+from hercules.games.later_years.ui.words import names_for, save_line, seat_style
 from hercules.ui.strings import set_language, t, table
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from support.mouse import click, click_widget, frames
 
 from hercules.app.controller import Controller, Seat
-from hercules.games._later_years.engine import RULES, Action, LaterYearsConfig, new_game
-from hercules.games._later_years.engine.state import P_BID, P_PLAY
-from hercules.games._later_years.ui.words import entry_lines
+from hercules.games.later_years.engine import RULES, Action, LaterYearsConfig, new_game
+from hercules.games.later_years.engine.state import P_BID, P_PLAY
+from hercules.games.later_years.ui.words import entry_lines
 from hercules.ui.strings import t
 
 
@@ -21,7 +21,7 @@ def state_at(prompt, seed=5, players=3, **changes):
 
 
 def table_on(app, state, kinds=("human", "normal", "normal")):
-    from hercules.games._later_years.ai import make_bot
+    from hercules.games.later_years.ai import make_bot
 
     seats = [Seat("human") if k == "human" else Seat("bot", level=k) for k in kinds]
     bots = {i: make_bot(k) for i, k in enumerate(kinds) if k != "human"}

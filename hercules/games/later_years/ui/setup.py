@@ -11,8 +11,8 @@ import pygame
 import pygame_gui
 
 from hercules.app.saves.schema import clean_text
-from hercules.games._later_years.engine.adapter import GAME_ID
-from hercules.games._later_years.spec import SPEC, new_controller
+from hercules.games.later_years.engine.adapter import GAME_ID
+from hercules.games.later_years.spec import SPEC, new_controller
 from hercules.ui import draw as D
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t

@@ -13,9 +13,9 @@ import pygame
 import pygame_gui
 
 from hercules.app import saves
-from hercules.games._later_years.engine import load_data, score
-from hercules.games._later_years.engine.adapter import GAME_ID
-from hercules.games._later_years.engine.state import LaterYearsState
+from hercules.games.later_years.engine import load_data, score
+from hercules.games.later_years.engine.adapter import GAME_ID
+from hercules.games.later_years.engine.state import LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from hercules.games._later_years.engine import HIDDEN, load_data, score
-from hercules.games._later_years.engine.state import P_BID, P_OVER, LaterYearsState
+from hercules.games.later_years.engine import HIDDEN, load_data, score
+from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
 from hercules.ui.strings import language, t, tn

@@ -13,7 +13,7 @@ import pygame_gui
 
 from hercules.app.controller import Record
 from hercules.app.replay import ReplayController
-from hercules.games._later_years.engine import RULES
+from hercules.games.later_years.engine import RULES
 from hercules.ui.strings import t
 
 from .table import EVERYTHING, TableScene

@@ -13,9 +13,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from hercules.games._later_years.engine import Event, load_data
-from hercules.games._later_years.engine.data import ACTION, DRAW, OBJECT
-from hercules.games._later_years.engine.state import (
+from hercules.games.later_years.engine import Event, load_data
+from hercules.games.later_years.engine.data import ACTION, DRAW, OBJECT
+from hercules.games.later_years.engine.state import (
     HIDDEN,
     P_BID,
     P_DRAW,

@@ -1,7 +1,6 @@
 """*Hercules: The Later Years* in the box: its spec, and how a new game is set up.
 
-No pygame here (the scenes are named, not imported), so tools use it too. The game is
-parked: no ``later_years`` package registers it yet, so tests register :data:`SPEC` by hand.
+No pygame here (the scenes are named, not imported), so tools use it too.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from .engine.adapter import GAME_ID
 
 __all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller"]
 
-_UI = "hercules.games._later_years.ui"
+_UI = "hercules.games.later_years.ui"
 #: The rules offered: one set (the chains option "top" is kept for playtesting, not offered).
 VARIANTS = ("standard",)
 
@@ -60,7 +59,12 @@ SPEC = GameSpec(
         "save_line": f"{_UI}.words:save_line",
     },
     rules_text="rules",
-    tools={"screenshot": f"{_UI}.shots:stage"},
+    tools={
+        "screenshot": f"{_UI}.shots:stage",
+        "statistics": "hercules.games.later_years.stats:statistics",
+        "report": "hercules.games.later_years.stats:report_lines",
+        "outcome": "hercules.games.later_years.stats:outcome",
+    },
     assets="games/later_years",
     order=30,
 )

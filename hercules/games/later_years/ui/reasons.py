@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.games._later_years.engine import load_data
+from hercules.games.later_years.engine import load_data
 from hercules.ui.strings import has, t
 
 PREFIX = "ly.bot."

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hercules.app.controller import Controller
-from hercules.games._later_years.engine.adapter import GAME_ID
-from hercules.games._later_years.engine.state import P_BID, P_PLAY, LaterYearsState
+from hercules.games.later_years.engine.adapter import GAME_ID
+from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
 
 from ..spec import new_controller
 from .words import names_for

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.games._later_years.engine import load_data
-from hercules.games._later_years.engine.data import DRAW
+from hercules.games.later_years.engine import load_data
+from hercules.games.later_years.engine.data import DRAW
 from hercules.ui import draw as D
 from hercules.ui.scene import Scene
 from hercules.ui.scroll import Scroller

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.games._later_years.engine import coin_counts, max_chains, minimal_chains
-from hercules.games._later_years.engine.chains import neighbours
-from hercules.games._later_years.engine.state import LaterYearsState
+from hercules.games.later_years.engine import coin_counts, max_chains, minimal_chains
+from hercules.games.later_years.engine.chains import neighbours
+from hercules.games.later_years.engine.state import LaterYearsState
 
 
 def packing(caps: Sequence[int]) -> list[tuple[int, ...]]:

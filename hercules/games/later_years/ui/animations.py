@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 
 from hercules.app.controller import Record
-from hercules.games._later_years.engine import HIDDEN, load_data
-from hercules.games._later_years.engine.state import LaterYearsState
+from hercules.games.later_years.engine import HIDDEN, load_data
+from hercules.games.later_years.engine.state import LaterYearsState
 
 #: Seconds a piece takes to cross the table.
 FLY = 0.35

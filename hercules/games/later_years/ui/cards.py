@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from hercules.games._later_years.engine import HIDDEN, load_data
-from hercules.games._later_years.engine.data import ACTION, DRAW
+from hercules.games.later_years.engine import HIDDEN, load_data
+from hercules.games.later_years.engine.data import ACTION, DRAW
 from hercules.ui import draw as D
 from hercules.ui.strings import t
 from hercules.ui.surfaces import surface_cache

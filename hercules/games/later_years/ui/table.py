@@ -24,12 +24,12 @@ import pygame_gui
 from hercules.app import saves
 from hercules.app.controller import GameController, Record
 from hercules.app.health import SavingOff
-from hercules.games._later_years.ai import make_bot
-from hercules.games._later_years.engine import Action, load_data, view_for
-from hercules.games._later_years.engine.actions import BID, END, PLAY_DRAW, TASK
-from hercules.games._later_years.engine.adapter import GAME_ID
-from hercules.games._later_years.engine.data import DRAW
-from hercules.games._later_years.engine.state import P_BID, P_PLAY, LaterYearsState
+from hercules.games.later_years.ai import make_bot
+from hercules.games.later_years.engine import Action, load_data, view_for
+from hercules.games.later_years.engine.actions import BID, END, PLAY_DRAW, TASK
+from hercules.games.later_years.engine.adapter import GAME_ID
+from hercules.games.later_years.engine.data import DRAW
+from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
 from hercules.ui.anim import Animator
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.scene import Scene
