@@ -243,7 +243,9 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
             FONTS.blit(
                 surface, free, fit, colour("text_dim"), (spot.centerx, spot.y + 10), "midtop"
             )
-    _standings(surface, sc, v)
+    # The score so far only where it clears the stepper (a short window has no room for it
+    # during the auction; the players' panels show coins and tasks meanwhile).
+    _standings(surface, sc, v, above=lay.stepper(n)["bid"].bottom + 10)
     if sc.human() and sc.bid_slot is not None:
         _stepper(surface, sc, n)
     elif sc.human():
@@ -361,12 +363,15 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
             y += round(body * 1.4)
 
 
-def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> int:
-    """The score so far at the stage's foot, a line per player; returns its top."""
+def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState, above: int = 0) -> int:
+    """The score so far at the stage's foot, a line per player; returns its top (nothing is
+    drawn when it would reach above ``above``)."""
     st = sc.layout.stage
     size = max(11, sc.px(14))
     line = round(size * 1.45)
     top: int = st.bottom - 12 - (v.n + 1) * line
+    if top < above:
+        return int(st.bottom)
     pygame.draw.line(surface, colour("gold_dark"), (st.x + 14, top - 6), (st.right - 14, top - 6))
     FONTS.blit(
         surface, t("ly.standings"), size, colour("gold"), (st.x + 16, top), "topleft", "bold"
