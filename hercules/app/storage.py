@@ -144,7 +144,11 @@ def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> Any:
         )
     try:
         with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+            # As many bytes as the file holds (asking for the limit would make Python set
+            # aside a limit-sized buffer for every read: 8 MB per save on the load screen).
+            data = f.read(st.st_size + 1)
+            if len(data) > st.st_size:  # it grew after the check: read on, up to the limit
+                data += f.read(max_bytes + 1 - len(data))
     except OSError as exc:
         raise StorageError(f"cannot read the file ({exc.strerror or exc})", path) from None
     if len(data) > max_bytes:  # it grew after the check
