@@ -222,6 +222,7 @@ def later_years_families() -> dict[str, set[str]]:
         "ly.tip.",
         "ly.kind.",
         "ly.rules.ref.",
+        "ly.board.short.",
     )
     return {
         p + "{}": {k[len(p) :] for k in en if k.startswith(p) and "." not in k[len(p) :]}

@@ -15,7 +15,7 @@ from hercules.games.later_years.engine import HIDDEN, load_data, score
 from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
-from hercules.ui.strings import language, t, tn
+from hercules.ui.strings import has, language, t, tn
 from hercules.ui.theme import FONTS, colour
 
 from .cards import card_picture, coin, money_coin, money_stack, pawn
@@ -80,7 +80,11 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
         _label(surface, type_name(act), data.types[act].value, box, small, tint("action_dark"))
     for c, obj in enumerate(data.columns):
         box = lay.col_label(c)
-        _label(surface, type_name(obj), data.types[obj].value, box, small, tint("object_dark"))
+        # A long name has a short form for the column head ("Used Chariot Dealership" took
+        # four lines at 1280x720).
+        short = f"ly.board.short.{obj}"
+        name = t(short) if has(short) else type_name(obj)
+        _label(surface, name, data.types[obj].value, box, small, tint("object_dark"))
     lit = sc.payable()
     reach = sc.in_reach()
     for i, sp in enumerate(data.spaces):
