@@ -13,7 +13,7 @@ import pytest
 
 from hercules.games.labors.ai import Solver
 from hercules.games.labors.ai.evaluate import Position
-from hercules.games.labors.ai.solver import _blues, advance_value
+from hercules.games.labors.ai.prompts import _blues, advance_value
 from hercules.games.labors.engine import Action, LaborsConfig, apply, legal_actions, new_game
 from hercules.games.labors.engine.actions import BLUE, RESOLVE
 from hercules.games.labors.engine.rules import public_view

@@ -11,7 +11,8 @@ at ``public_view(state)`` only.
 """
 
 from .bots import BOT_LEVELS, RandomBot, SolverBot, hint, hint_decision, make_bot
-from .solver import Decision, Solver
+from .solver import Solver
+from .worth import Decision
 
 __all__ = [
     "BOT_LEVELS",

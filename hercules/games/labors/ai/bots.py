@@ -15,7 +15,8 @@ from hercules.games.labors.engine.rules import legal_actions, public_view
 from hercules.games.labors.engine.state import LaborsState
 
 from .reason import encode
-from .solver import Decision, Solver
+from .solver import Solver
+from .worth import Decision
 
 BOT_LEVELS: tuple[str, ...] = ("solver", "random")
 

@@ -20,7 +20,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from hercules.games.labors.engine.actions import (
@@ -28,12 +28,10 @@ from hercules.games.labors.engine.actions import (
     BEGIN,
     BLUE,
     GOLD,
-    KEEP,
-    MOOD,
     RESOLVE,
     Action,
 )
-from hercules.games.labors.engine.data import SKULL, Attack, BlueDef, GoldDef, LaborsData
+from hercules.games.labors.engine.data import Attack, BlueDef, GoldDef, LaborsData
 from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
 from hercules.games.labors.engine.rules import public_view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
@@ -52,7 +50,22 @@ from hercules.games.labors.engine.state import (
 
 from . import names
 from . import reason as reason_mod
-from .evaluate import LOST, Evaluator, Position
+from .evaluate import Evaluator, Position
+from .prompts import (
+    _abderus,
+    _blues,
+    _fork,
+    _mood,
+    _pholus,
+    _remove,
+    _restart,
+    _reward,
+    advance_value,
+)
+from .worth import (
+    Decision,
+    _why,
+)
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
 BEAM = 4  #: the single blue changes that are tried with a second one
@@ -62,36 +75,6 @@ NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue change
 MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
 
 # What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
-_BLUE_WORTH = {
-    "six_three": 1.0,
-    "reroll": 1.5,
-    "reroll_others": 3.0,
-    "set_other": 4.0,
-    "parity": 3.0,
-    "any_value": 4.5,
-    "pm1": 2.5,
-    "plus1": 1.5,
-    "flip": 1.5,
-    "twin": 3.5,
-}
-_GAIN_WORTH = {"shield": 1.0, "courage": 1.0, "divinity": 8.0}  # the top is needed to win
-_NEED_EASE = {"any": 1.0, "same": 0.45, "even": 0.95, "odd": 0.95}
-W_DIE = 6.0
-_MOOD_WORTH = {
-    "MOOD-SORROWFUL": -1.5,
-    "MOOD-ENRAGED": 1.0,
-    "MOOD-EXHAUSTED": -4.0,
-    "MOOD-RESOLUTE": 4.0,
-    "MOOD-FEROCIOUS": 3.0,
-    "MOOD-HAUNT-A": -2.0,
-    "MOOD-HAUNT-B": -1.0,
-    "MOOD-HAUNT-C": -3.0,
-    "MOOD-HAUNT-D": -2.0,
-    "MOOD-ATLAS": -8.0,
-    "MOOD-ABDERUS": -3.0,
-    "MOOD-HIPPOLYTA": -2.0,
-    "MOOD-PHOLUS": -1.5,
-}
 
 Die = tuple[int, bool]  #: a free die of the roll: (face, has been on a blue space)
 Step = tuple[str, str, int, tuple[int, ...]]  #: ("attack"|"gold", space key, target, faces)
@@ -108,57 +91,6 @@ class BlueStep:
     other: Die | None = None  #: the die a set_other changes
     others: tuple[int, ...] = ()  #: the faces a reroll_others re-rolls
     cost: int = 0
-
-
-@dataclass
-class Decision:
-    """What the solver chose, why, and its value.
-
-    ``reason`` is the structured reason (:mod:`.reason`: key, parameters, English sentence),
-    what the bot explains and saves keep; ``sentence`` is its English sentence.
-    """
-
-    action: Action
-    reason: str
-    value: float = 0.0
-    plan: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def sentence(self) -> str:
-        """The English sentence of the reason."""
-        parsed = reason_mod.parse(self.reason)
-        return parsed[2] if parsed is not None else self.reason
-
-
-def _why(kind: str, english: str, **params: object) -> str:
-    return reason_mod.encode(kind, english, **params)
-
-
-def ability_worth(data: LaborsData, rid: str) -> float:
-    """What a Reward's spaces (and Mood redraw) are worth to own, in Courage."""
-    r = data.rewards[rid]
-    worth = 0.0
-    for b in r.blue:
-        w = _BLUE_WORTH.get(b.kind, 1.0)
-        worth += max(0.5, w - 1.0 * b.cost) if b.cost else w
-    for g in r.gold:
-        ease = 1.0
-        for need in g.need:
-            ease *= _NEED_EASE.get(str(need), 0.55) if isinstance(need, str) else 0.55
-        worth += 3.0 * ease * g.amount * _GAIN_WORTH[g.gain]
-    if r.redraw_mood:
-        worth += 2.0
-    return worth
-
-
-def reward_worth(data: LaborsData, rid: str, state: LaborsState) -> float:
-    """What taking a Reward is worth now: its bonus, its abilities, minus a removed one."""
-    r = data.rewards[rid]
-    room = data.courage_max - state.courage
-    worth = min(r.courage, room) + 2.5 * r.divinity + W_DIE * r.dice + ability_worth(data, rid)
-    if r.remove_prior and state.rewards:
-        worth -= min(ability_worth(data, o) for o in state.rewards)
-    return worth
 
 
 class Solver:
@@ -881,236 +813,4 @@ def _outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
     return out
 
 
-# --- the advance -----------------------------------------------------------------------------
-
-
-def advance_value(
-    ev: Evaluator,
-    pos: Position,
-    shields: int,
-    no_shield: bool,
-    wave: tuple[int, ...],
-    fixed: dict[int, str],
-    second: bool,
-) -> float:
-    """The value after the live dice of ``wave`` move (the best forks; ``fixed`` ones chosen)."""
-    lab = ev.data.labour(pos.labour)
-    options: list[tuple[str, ...]] = []
-    for d in wave:
-        if d in fixed:
-            options.append((fixed[d],))
-        else:
-            options.append(lab.dice[d].next_spaces(pos.trial[d][1]))
-    best = LOST * 2
-    for combo in itertools.product(*options):
-        best = max(best, _moved(ev, pos, shields, no_shield, wave, combo, second))
-    return best
-
-
-def _moved(
-    ev: Evaluator,
-    pos: Position,
-    shields: int,
-    no_shield: bool,
-    wave: tuple[int, ...],
-    nodes: tuple[str, ...],
-    second: bool,
-) -> float:
-    data = ev.data
-    lab = data.labour(pos.labour)
-    trial = list(pos.trial)
-    loss = dv = bk = 0
-    adv: list[int] = []
-    for d, node in zip(wave, nodes, strict=True):
-        health = trial[d][0]
-        for eff in lab.dice[d].track[node].effects:
-            if eff == SKULL:
-                return LOST
-            if eff.startswith("-"):
-                loss += int(eff[1:])
-            elif eff.startswith("h"):
-                health = min(lab.dice[d].start, health + int(eff[1:]))
-            elif eff == "dv":
-                dv += 1
-            elif eff == "bk":
-                bk += 1
-            elif eff == "adv":
-                adv.append(d)
-        trial[d] = (health, node)
-    cancelled = 0 if no_shield else min(shields, loss)
-    courage = min(data.courage_max, pos.courage - loss + cancelled)
-    if courage <= 0:
-        return LOST + courage
-    divinity = max(0, pos.divinity - dv)
-    dice = max(0, pos.dice - bk)
-    new = Position(pos.labour, courage, divinity, dice, tuple(trial), pos.boost, pos.blues)
-    if adv and not second:
-        others = tuple(i for i, (h, _) in enumerate(trial) if h > 0 and i not in adv)
-        if others:
-            return advance_value(ev, new, shields - cancelled, no_shield, others, {}, True)
-    return ev.value(new)
-
-
-def _blues(view: LaborsState) -> tuple[BlueDef, ...]:
-    """The blue abilities in play (for the hit distributions), in a stable order."""
-    return tuple(sorted((s.ability for s in blue_spaces(view)), key=repr))
-
-
-# --- the other prompts -----------------------------------------------------------------------
-
-
-def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
-    trial = tuple((t.health, t.node) for t in view.trial)
-    pos = Position(
-        view.labour, view.courage, view.divinity, view.trial_dice(), trial, blues=_blues(view)
-    )
-    fixed = dict(view.moves)
-    best: tuple[float, Action] | None = None
-    for a in legal:
-        moves = {**fixed, a.target: a.space}
-        value = advance_value(ev, pos, view.shields, view.no_shield, view.wave, moves, view.second)
-        if best is None or value > best[0] + 1e-9:
-            best = (value, a)
-    assert best is not None
-    a = best[1]
-    die = view.data.labour(view.labour).dice[a.target]
-    effects = die.track[a.space].effects
-    what = _effects_words(effects)
-    who = names.trial_die(view.labour, a.target)
-    sentence = f"Send {who} to the space that hurts least in the long run ({what})."
-    reason = _why("fork", sentence, labour=view.labour, target=a.target, space=a.space)
-    return Decision(a, reason, best[0])
-
-
-def _effects_words(effects: Sequence[str]) -> str:
-    words = []
-    for e in effects:
-        if e.startswith("-"):
-            words.append(f"lose {e[1:]} Courage")
-        elif e.startswith("h"):
-            words.append(f"it heals {e[1:]}")
-        elif e == "dv":
-            words.append("lose 1 Divinity")
-        elif e == "bk":
-            words.append("a die breaks")
-        elif e == "nb":
-            words.append("no shields")
-        elif e == "adv":
-            words.append("the others move again")
-    return ", ".join(words) or "a quiet space"
-
-
-def _reward(view: LaborsState, legal: list[Action]) -> Decision:
-    scored = [(reward_worth(view.data, a.card, view), a) for a in legal]
-    worth, a = max(scored, key=lambda x: x[0])
-    r = view.data.rewards[a.card]
-    bits = []
-    if r.dice:
-        bits.append("a die")
-    if r.divinity:
-        bits.append(f"{r.divinity} Divinity")
-    bits += [f"a blue {b.kind.replace('_', ' ')} space" for b in r.blue]
-    bits += [f"a gold space for {g.gain}" for g in r.gold]
-    what = ", ".join(bits) or "its bonus"
-    return Decision(
-        a, _why("reward", f"Take {names.card(a.card)} ({a.card}): {what}.", card=a.card), worth
-    )
-
-
-def _remove(view: LaborsState, legal: list[Action]) -> Decision:
-    a = min(legal, key=lambda x: ability_worth(view.data, x.card))
-    english = f"Give up {names.card(a.card)} ({a.card}): its abilities help least now."
-    return Decision(a, _why("remove", english, card=a.card), 0.0)
-
-
-def _mood(view: LaborsState, legal: list[Action]) -> Decision:
-    now = _MOOD_WORTH.get(view.mood, 0.0)
-    deck = [m for m in view.mood_deck]
-    mean = sum(_MOOD_WORTH.get(m, 0.0) for m in deck) / len(deck) if deck else now
-    choice = "redraw" if mean > now + 0.25 else "keep"
-    a = Action(MOOD, card=choice)
-    if a not in legal:
-        a = legal[0]
-    mood = names.MOODS.get(view.mood, view.mood)
-    if a.card == "redraw":
-        english = f"Redraw: {mood} is worse than the Mood deck on average."
-        return Decision(a, _why("redraw", english, mood=view.mood), mean)
-    english = f"Keep {mood}: the Mood deck is no better on average."
-    return Decision(a, _why("keep_mood", english, mood=view.mood), now)
-
-
-def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
-    trial = tuple((t.health, t.node) for t in view.trial)
-    mood = view.data.moods[view.mood]
-    assert mood.choice is not None
-    dice_loss, courage_loss = mood.choice
-    options = []
-    for a in legal:
-        if a.card == "dice":
-            pos = Position(
-                view.labour,
-                view.courage,
-                view.divinity,
-                view.trial_dice() + dice_loss,
-                trial,
-                blues=_blues(view),
-            )
-        else:
-            pos = Position(
-                view.labour,
-                view.courage + courage_loss,
-                view.divinity,
-                view.trial_dice(),
-                trial,
-                blues=_blues(view),
-            )
-        options.append((ev.value(pos), a))
-    value, a = max(options, key=lambda x: x[0])
-    if a.card == "dice":
-        english = f"Lose a die for this trial: it costs less than {-courage_loss} Courage."
-        return Decision(a, _why("abderus_dice", english, courage=-courage_loss), value)
-    english = f"Lose {-courage_loss} Courage: this trial needs every die."
-    return Decision(a, _why("abderus_courage", english, courage=-courage_loss), value)
-
-
-def _pholus(view: LaborsState, legal: list[Action]) -> Decision:
-    a = min(legal, key=lambda x: (ability_worth(view.data, x.card), x.card))
-    english = f"Cover {names.card(a.card)} ({a.card}): it would help least."
-    return Decision(a, _why("cover", english, card=a.card), 0.0)
-
-
-def _restart(view: LaborsState, legal: list[Action]) -> Decision:
-    """Keep the best Reward of each earlier labour while the Courage stays at 9 or more."""
-    data = view.data
-    best_per_labour: dict[int, tuple[float, str]] = {}
-    for rid, r in data.rewards.items():
-        if r.labour >= view.config.start:
-            continue
-        worth = 2.5 * r.divinity + W_DIE * r.dice + ability_worth(data, rid) - 1.2 * r.restart
-        got = best_per_labour.get(r.labour)
-        if got is None or worth > got[0]:
-            best_per_labour[r.labour] = (worth, rid)
-    wanted = sorted(best_per_labour.values(), key=lambda x: -x[0])
-    budget = view.courage
-    for worth, rid in wanted:
-        r = data.rewards[rid]
-        if worth <= 0 or r.labour in view.kept:
-            continue
-        if budget - r.restart < 9:
-            continue
-        a = Action(KEEP, card=rid)
-        if a in legal:
-            english = f"Keep {names.card(rid)} ({rid}) for {r.restart} Courage."
-            return Decision(a, _why("keep", english, card=rid, cost=r.restart), worth)
-    a = Action(BEGIN) if Action(BEGIN) in legal else legal[0]
-    return Decision(a, _why("begin_kept", "Begin with the Rewards kept."), 0.0)
-
-
-__all__ = [
-    "Decision",
-    "RollSearch",
-    "Solver",
-    "ability_worth",
-    "advance_value",
-    "reward_worth",
-]
+__all__ = ["RollSearch", "Solver"]
