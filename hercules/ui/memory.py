@@ -10,6 +10,8 @@ Two things kept a long evening's memory growing although nothing leaked:
   play left 2.7 GB of surfaces in dead cycles, all of it waiting for a full
   collection). So the app asks for a full collection itself when it knows
   garbage was made (a scene closed, a window resized), at most once a second.
+  Before that, a killed widget's pictures are dropped at once (:func:`release_pixels`),
+  so what waits for the collection is a few kilobytes of objects, not megabytes of pixels.
 * **A fragmented heap.** glibc's allocator keeps freed blocks for reuse; after
   many surfaces of changing sizes come and go, it holds hundreds of megabytes of
   free holes. ``malloc_trim`` hands the free pages back; a fixed threshold for
@@ -31,6 +33,8 @@ import gc
 import sys
 import time
 from typing import Any
+
+import pygame
 
 #: Blocks this large or larger come from their own mappings (returned whole when freed).
 #: 32 KB: a button's picture or a line of text is already this big, and they come and go.
@@ -194,3 +198,66 @@ def limit_shape_cache(theme: Any) -> None:
         cache.low_on_space = True
 
     cache._expand_lt_cache = expand
+
+
+#: Classes of pygame_gui's that outlive any one widget (the manager, its theme, caches and
+#: fonts): a dead widget points at them, and their pictures must stay.
+_SHARED_KINDS = ("Manager", "Theme", "Cache", "GUIFont", "FontDictionary", "Loader", "Interface")
+#: What a dead widget's pictures are replaced with: one pixel, shared by all of them.
+_NO_PICTURE: list[pygame.Surface] = []
+
+
+def _is_own(obj: object) -> bool:
+    """Whether ``obj`` is a pygame_gui part that only a dead widget can hold."""
+    kind = type(obj)
+    if not kind.__module__.startswith("pygame_gui"):
+        return False
+    if any(part in kind.__name__ for part in _SHARED_KINDS):
+        return False
+    alive = getattr(obj, "alive", None)
+    return not (callable(alive) and alive())  # a live widget or container is not ours
+
+
+def release_pixels(widget: Any) -> int:
+    """Drop the pictures a killed pygame_gui widget holds; the bytes let go.
+
+    A killed widget is a reference cycle (see the module text), so its pictures (each
+    state's surface, its text, its layout rows) would wait for the next full collection;
+    with a window resized a few times a second that is tens of megabytes at once. Its
+    surfaces are dropped here instead, freed at once by reference counting. Only parts of
+    pygame_gui's that no live widget holds are touched: the manager, theme, caches, fonts
+    and live containers are left alone.
+    """
+    if not _NO_PICTURE:
+        _NO_PICTURE.append(pygame.Surface((1, 1), pygame.SRCALPHA))
+    empty = _NO_PICTURE[0]
+    freed = 0
+    todo: list[Any] = [widget]
+    seen: set[int] = set()
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        attrs = getattr(obj, "__dict__", None)
+        if not isinstance(attrs, dict):
+            continue
+        for name, value in list(attrs.items()):
+            if isinstance(value, pygame.Surface):
+                if value is not empty:
+                    freed += value.get_width() * value.get_height() * value.get_bytesize()
+                    attrs[name] = empty
+            elif isinstance(value, dict):
+                todo.extend(v for v in value.values() if _is_own(v))
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, pygame.Surface) and item is not empty:
+                        freed += item.get_width() * item.get_height() * item.get_bytesize()
+                        value[i] = empty
+                    elif _is_own(item):
+                        todo.append(item)
+            elif isinstance(value, tuple):
+                todo.extend(v for v in value if _is_own(v))
+            elif _is_own(value):
+                todo.append(value)
+    return freed

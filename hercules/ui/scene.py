@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from .memory import release_pixels
+
 
 class Scene:
     """One screen or overlay. ``draw`` must not change any state."""
@@ -74,6 +76,7 @@ class Scene:
         """Destroy this scene's widgets."""
         for w in self.widgets:
             w.kill()
+            release_pixels(w)  # its pictures go now, not at the next full collection
         self.widgets = []
 
 

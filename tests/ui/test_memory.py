@@ -149,3 +149,59 @@ def test_leaving_a_table_frees_its_pictures(app):
     app.nav.title()
     assert art._card_face.cache.bytes == 0 and art.emblem.cache.bytes == 0
     assert app.memory.due
+
+
+def _widget_pixels(widgets) -> int:
+    """Bytes of every surface reachable from pygame_gui parts of ``widgets`` (not shared)."""
+    total = 0
+    seen: set[int] = set()
+    todo = list(widgets)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or not hasattr(obj, "__dict__"):
+            continue
+        seen.add(id(obj))
+        for value in vars(obj).values():
+            items = (
+                value.values()
+                if isinstance(value, dict)
+                else (value if isinstance(value, (list, tuple)) else (value,))
+            )
+            for item in items:
+                if isinstance(item, pygame.Surface):
+                    total += item.get_width() * item.get_height() * item.get_bytesize()
+                elif memory._is_own(item):
+                    todo.append(item)
+    return total
+
+
+def test_a_rebuilt_scene_s_old_widgets_hold_no_pictures_even_before_a_collection(app):
+    app.nav.settings()
+    app.frame(1 / 60)
+    old = list(app.top.widgets)
+    before = _widget_pixels(old)
+    assert before > 100_000  # buttons, sliders and drop-downs drawn at the window's size
+    gc.disable()  # the old widgets are cycles: without a collection only their pixels go
+    try:
+        app.resize((1600, 900))
+        assert all(not w.alive() for w in old)
+        assert _widget_pixels(old) <= 4 * len(old) * 64  # a shared pixel per picture at most
+        app.frame(1 / 60)  # the new widgets draw, the scene carries on
+        assert app.top.widgets and all(w.alive() for w in app.top.widgets)
+    finally:
+        gc.enable()
+
+
+def test_releasing_a_dead_widget_leaves_the_manager_theme_and_live_widgets_alone(app):
+    app.nav.settings()
+    app.frame(1 / 60)
+    live, dead = app.top.widgets[0], app.top.widgets[1]
+    live_pixels = _widget_pixels([live])
+    theme = app.ui.get_theme()
+    sheets = list(getattr(theme.shape_cache, "cache_surfaces", []))
+    dead.kill()
+    freed = memory.release_pixels(dead)
+    assert freed > 0
+    assert _widget_pixels([live]) == live_pixels
+    assert list(getattr(theme.shape_cache, "cache_surfaces", [])) == sheets
+    app.frame(1 / 60)  # drawing goes on with the manager and live widgets untouched
