@@ -26,6 +26,7 @@ from .memory import (
 )
 from .nav import Navigator
 from .scene import Scene, SceneStack
+from .surfaces import forget_pictures
 from .theme import FONTS, colour, gui_theme, set_palette
 
 MIN_SIZE = (1280, 720)
@@ -185,6 +186,9 @@ class App:
         if self.screen.get_size() != size:
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode(size, flags)
+            # Pictures drawn for the old size are not used again unless it comes back; they
+            # go now, so a session of resizes holds one size's pictures, not the budgets'.
+            forget_pictures()
         self.ui.set_window_resolution(size)
         for scene in self.stack.scenes:
             scene.resize(size)

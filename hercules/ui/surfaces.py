@@ -4,7 +4,9 @@ A count alone does not bound memory: sixteen marble slabs the size of a 4K windo
 gigabyte, and a window resized a hundred times makes a hundred sizes. Every cache of surfaces
 in the box goes through :func:`surface_cache`, which forgets the least recently used pictures
 once its budget of bytes is spent; :func:`cache_report` tells what each holds (the soak tool
-prints it).
+prints it). Pictures drawn for one window size are of no use at another, nor a table's once it
+is left: :func:`forget_pictures` drops them all (the app calls it when the window changes size,
+the tables when they close), so the budgets are an upper bound, not what a session keeps.
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ def surface_bytes(surface: pygame.Surface) -> int:
 class SurfaceCache:
     """A least-recently-used store of surfaces that never holds more than ``max_bytes``."""
 
-    def __init__(self, name: str, max_bytes: int) -> None:
+    def __init__(self, name: str, max_bytes: int, pictures: bool = True) -> None:
+        """``pictures``: its surfaces depend on the window's size or a table (else, e.g. text,
+        they are kept by :func:`forget_pictures`)."""
         self.name = name
         self.max_bytes = max_bytes
+        self.pictures = pictures
         self.bytes = 0
         self._items: OrderedDict[Hashable, tuple[pygame.Surface, int]] = OrderedDict()
         _ALL.append(self)
@@ -96,6 +101,16 @@ def surface_cache(max_mb: float) -> Callable[[Callable[P, pygame.Surface]], Surf
         return SurfaceMemo(fn, int(max_mb * MB))
 
     return wrap
+
+
+def forget_pictures() -> int:
+    """Empty every picture cache (text is kept); the bytes let go."""
+    freed = 0
+    for cache in _ALL:
+        if cache.pictures:
+            freed += cache.bytes
+            cache.clear()
+    return freed
 
 
 def cache_report() -> dict[str, float]:

@@ -86,7 +86,7 @@ class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[str, pygame.font.Font] = {}
         # Rendered text, bounded by the bytes it holds; wrapped lines, by their number.
-        self._text = SurfaceCache("text", TEXT_BYTES)
+        self._text = SurfaceCache("text", TEXT_BYTES, pictures=False)
         self._wrapped: dict[tuple[str, int, int, str], list[str]] = {}
 
     def reset(self) -> None:

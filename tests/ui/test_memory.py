@@ -7,13 +7,15 @@ import weakref
 
 import pygame
 import pygame_gui
+import pytest
 
+from hercules.app.registry import games, get_game
 from hercules.games.mebo.ui import art
 from hercules.games.mebo.ui.setup import start_game
 from hercules.games.mebo.ui.table import TableScene
-from hercules.ui import memory
+from hercules.ui import memory, surfaces
 from hercules.ui.memory import MAX_INTERVAL, MIN_INTERVAL, TRIM_INTERVAL, MemoryKeeper
-from hercules.ui.theme import gui_theme
+from hercules.ui.theme import FONTS, gui_theme
 
 
 def test_the_keeper_collects_only_when_garbage_was_noted_and_not_twice_within_a_second():
@@ -149,6 +151,51 @@ def test_leaving_a_table_frees_its_pictures(app):
     app.nav.title()
     assert art._card_face.cache.bytes == 0 and art.emblem.cache.bytes == 0
     assert app.memory.due
+
+
+def _open_table(app, game_id: str):
+    spec = get_game(game_id)
+    kinds = ["human", *[spec.bot_levels[0]] * (spec.players[1] - 1)]
+    ctl = spec.new_controller(spec.variants[0], kinds, 5)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    return app.nav.play(game_id, ctl, names)
+
+
+def _pictures() -> dict[int, pygame.Surface]:
+    """The surfaces every picture cache holds, by identity (held here: no id is reused)."""
+    return {id(s): s for c in surfaces._ALL if c.pictures for s, _ in c._items.values()}
+
+
+def _picture_bytes() -> int:
+    return sum(c.bytes for c in surfaces._ALL if c.pictures)
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in games()])
+def test_every_game_s_table_frees_the_box_s_pictures_when_left(app, game_id):
+    _open_table(app, game_id)
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert _picture_bytes() > 0  # the table drew marble, panels, cards or dice
+    text = FONTS._text.bytes
+    app.nav.title()
+    assert _picture_bytes() == 0
+    assert FONTS._text.bytes == text  # words are for every scene: kept
+    assert app.memory.due
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in games()])
+def test_a_new_window_size_drops_the_pictures_of_the_old_one(app, game_id):
+    _open_table(app, game_id)
+    for _ in range(3):
+        app.frame(1 / 60)
+    before = _pictures()
+    assert before
+    app.resize(app.size)  # the same size: every picture is still of use
+    assert _pictures().keys() == before.keys()
+    app.resize((1280, 720))
+    app.frame(1 / 60)  # the table draws what it needs at the new size...
+    after = _pictures()
+    assert after and not after.keys() & before.keys()  # ...and keeps none of the old ones
 
 
 def _widget_pixels(widgets) -> int:

@@ -34,6 +34,7 @@ from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay
 from hercules.ui.strings import has, t
+from hercules.ui.surfaces import forget_pictures
 
 from .dialogs import RestartOverlay, RewardOverlay
 from .gameover import GameOverScene
@@ -187,10 +188,12 @@ class TableBase(Scene):
                 btn.disable()
 
     def exit(self) -> None:
-        """Leave the table: stop the bot, finish writing saves."""
+        """Leave the table: stop the bot, finish writing saves, free its pictures."""
         super().exit()
         self.ctl.close()
         self.saver.close()
+        forget_pictures()  # the menus need none of the table's pictures
+        self.app.memory.note_garbage()
 
     def resume(self) -> None:
         """Back from an overlay."""

@@ -35,6 +35,7 @@ from hercules.ui.log import LogEntry, LogView
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import has, t, tn
+from hercules.ui.surfaces import forget_pictures
 
 from .animations import queue_record
 from .gameover import GameOverScene
@@ -194,10 +195,12 @@ class TableScene(Scene):
                 btn.disable()
 
     def exit(self) -> None:
-        """Leave the table: stop the bots, finish writing saves."""
+        """Leave the table: stop the bots, finish writing saves, free its pictures."""
         super().exit()
         self.ctl.close()
         self.saver.close()
+        forget_pictures()  # the menus need none of the table's pictures
+        self.app.memory.note_garbage()
 
     def resume(self) -> None:
         """Back from an overlay or the hand-over."""

@@ -381,10 +381,3 @@ def _pegasus(w: int, h: int, lang: str) -> pygame.Surface:
         s, tr(lang, "pegasus"), max(10, h // 8), colour("ink"), (w // 2, h - 4), "midbottom", "bold"
     )
     return s
-
-
-def forget_pictures() -> None:
-    """Drop the table's drawn pictures (card faces, emblems, Pegasus): a table being left
-    frees their memory for the menus, and the next table draws them again as it opens."""
-    for memo in (_card_face, _hand_card, emblem, _pegasus):
-        memo.cache_clear()

@@ -24,8 +24,8 @@ from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import has, t
+from hercules.ui.surfaces import forget_pictures
 
-from .. import art
 from ..describe import arithmetic, labour_title, record_items
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
@@ -40,7 +40,7 @@ from .painter import TablePainter
 from .painter_pnp import PnpPainter
 from .recap import recap_lines, recap_rect
 from .texts import notice_text, prompt_text
-from .zoom import CardZoom, forget_zoom_pictures
+from .zoom import CardZoom
 
 #: Seconds the next seat waits while the human's decision that ended a turn can be undone.
 UNDO_GRACE = 1.5
@@ -185,8 +185,7 @@ class TableScene(Scene):
         super().exit()
         self.ctl.close()
         self.close_saves()
-        art.forget_pictures()
-        forget_zoom_pictures()
+        forget_pictures()  # card faces, emblems, zoomed cards: the menus need none of them
         self.app.memory.note_garbage()
 
     def resume(self) -> None:

@@ -228,8 +228,3 @@ def draw_zoom(
         centre = (box.x + 10 + cw // 2, box.y + 10 + ch - ch // 3)
         D.shape(surface, st["shape"], centre, max(8, cw // 9), st["colour"], (250, 244, 230))
     return box
-
-
-def forget_zoom_pictures() -> None:
-    """Drop the enlarged cards drawn so far (the table is being left)."""
-    _zoom_picture.cache_clear()
