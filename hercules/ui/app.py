@@ -67,7 +67,7 @@ class App:
         #: What the player must be told once (start-up problems), worded when shown.
         self.notices: list[Callable[[], str]] = []
         #: Effects and the theme; a mixer that cannot open is told once and the box is silent.
-        self.sound = Sound(self.settings, self.notify)
+        self.sound = Sound(self.settings, self.notify, threaded=True)
         if self.sound.open():
             self.sound.start_theme()
         clear_text_caches()

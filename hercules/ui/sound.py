@@ -13,12 +13,18 @@ every cue, and :meth:`Sound.apply` makes a change heard at once in the music.
 Which cue plays when is each game's choice: :class:`Cues` reads a game's
 ``data/sounds.json`` (cues for its animations as they start and finish, for its events and
 for how a game ends) and :meth:`Cues.attach` hooks them to the table's animator.
+
+In the game a cue is started by a small thread of its own (``threaded``): the mixer's calls
+wait for its lock and let go of the interpreter's, and a bot thinking on its worker thread may
+then keep the frame waiting for a whole switch interval (5 ms). The frame only posts the cue.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import queue
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -60,7 +66,8 @@ class Sound:
     ``notify(words)``: tells the player something once (:meth:`hercules.ui.app.App.notify`);
     ``mixer``: anything with ``pygame.mixer``'s ``get_init``, ``init``, ``Sound``, ``stop`` and
     ``music`` (tests pass a fake); ``root``: the folder holding the catalogue and its files
-    (default: ``sounds/`` in ``hercules.assets``).
+    (default: ``sounds/`` in ``hercules.assets``); ``threaded``: cues are started by a thread
+    of the service's own (the game), not in the caller's frame (tests: at once).
     """
 
     def __init__(
@@ -70,6 +77,7 @@ class Sound:
         mixer: Any = None,
         root: Any = None,
         clock: Callable[[], float] = time.monotonic,
+        threaded: bool = False,
     ) -> None:
         self.settings = settings
         self.notify = notify or (lambda words: None)
@@ -85,6 +93,10 @@ class Sound:
         self.theme = ""  #: the theme asked for ("" for none)
         self.theme_playing = ""  #: the theme the mixer plays now
         self._last: dict[str, float] = {}  # when each cue last started
+        self.threaded = threaded
+        # The cues posted to the player thread (None: stop), while it runs.
+        self._posted: queue.SimpleQueue[tuple[Any, float] | None] | None = None
+        self._player: threading.Thread | None = None
 
     # --- opening -------------------------------------------------------------------------------
     def open(self) -> bool:
@@ -114,14 +126,22 @@ class Sound:
         for name, entry in catalogue["music"].items():
             self.gains[name] = entry["gain"]
             path = self._path(entry["file"])
-            if Path(path).is_file():
-                self.themes[name] = path
-            else:
-                log.warning("theme %s: %s is missing; it stays silent", name, entry["file"])
+            try:
+                self.mixer.music.load(path)  # reads the header only: is it there and sound?
+            except (pygame.error, OSError, ValueError) as exc:
+                log.warning("theme %s (%s): %s; it stays silent", name, entry["file"], exc)
                 self.broken.append(entry["file"])
+            else:
+                self.themes[name] = path
         if self.broken:
             names = ", ".join(self.broken)
             self.notify(lambda: t("sound.broken", files=names))
+        if self.threaded:
+            self._posted = queue.SimpleQueue()
+            self._player = threading.Thread(
+                target=self._play_posted, args=(self._posted,), name="sound", daemon=True
+            )
+            self._player.start()
         return True
 
     def _path(self, file: str) -> str:
@@ -192,11 +212,23 @@ class Sound:
         if now - self._last.get(cue, -REPEAT_GAP) < REPEAT_GAP:
             return
         self._last[cue] = now
+        if self._posted is not None:
+            self._posted.put((sound, level))
+        else:
+            self._start(sound, level)
+
+    def _start(self, sound: Any, level: float) -> None:
+        """Start a loaded sound at ``level`` on a free channel (none free: it is not heard)."""
         try:
             sound.set_volume(level)
-            sound.play()  # a free channel, or none when all are busy: never waits
+            sound.play()
         except pygame.error as exc:
             self.fail(str(exc))
+
+    def _play_posted(self, posted: queue.SimpleQueue[tuple[Any, float] | None]) -> None:
+        """The player thread: start each cue posted, until told to stop."""
+        while (item := posted.get()) is not None:
+            self._start(*item)
 
     def play_all(self, cues: Iterable[str]) -> None:
         """Start each of ``cues`` (see :meth:`play`)."""
@@ -241,7 +273,11 @@ class Sound:
             music.set_volume(level)
 
     def close(self) -> None:
-        """Stop every sound (the mixer itself closes with pygame)."""
+        """Stop the player thread and every sound (the mixer itself closes with pygame)."""
+        if self._posted is not None and self._player is not None:
+            self._posted.put(None)
+            self._player.join(timeout=1.0)
+        self._posted = self._player = None
         if self.working:
             try:
                 self.mixer.stop()

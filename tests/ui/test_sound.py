@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import wave
 from importlib import resources
 from pathlib import Path
@@ -47,6 +48,7 @@ class FakeSound:
 
     def play(self) -> None:
         self.mixer.played.append((self.name, round(self.volume, 4)))
+        self.mixer.threads.add(threading.current_thread().name)
 
 
 class FakeMusic:
@@ -57,6 +59,8 @@ class FakeMusic:
         self.loops = 0
 
     def load(self, path: str) -> None:
+        if not Path(path).is_file():
+            raise FileNotFoundError(path)
         self.file = Path(path).name
 
     def play(self, loops: int = 0, fade_ms: int = 0) -> None:
@@ -77,6 +81,7 @@ class FakeMixer:
         self.opened = False
         self.played: list[tuple[str, float]] = []
         self.stops = 0
+        self.threads: set[str] = set()
         self.music = FakeMusic()
 
     def get_init(self) -> tuple[int, int, int] | None:
@@ -207,6 +212,19 @@ def test_mute_and_zero_volumes_silence_effects_live():
     assert mixer.cues() == ["card_flip"]
 
 
+def test_in_the_game_cues_are_started_by_the_sound_thread_never_in_the_frame(app):
+    assert app.sound.threaded and app.sound.working
+    mixer = FakeMixer()
+    sound = Sound(Settings(), mixer=mixer, threaded=True)
+    sound.open()
+    sound.play("dice_roll")
+    sound.play("victory")
+    sound.close()  # waits for the thread to start what was posted
+    assert mixer.cues() == ["dice_roll", "victory"] and mixer.threads == {"sound"}
+    sound.play("coin_drop")  # closed: silent
+    assert len(mixer.played) == 2
+
+
 def test_a_cue_asked_twice_at_once_plays_once():
     now = [10.0]
     sound = Sound(Settings(), mixer=(mixer := FakeMixer()), clock=lambda: now[0])
@@ -272,7 +290,7 @@ def test_a_missing_or_damaged_file_silences_its_cue_only_and_is_told_once(tmp_pa
     folder = _copy_sounds(tmp_path)
     (folder / "coin_drop.wav").write_bytes(b"RIFF\x00\x00\x00\x00WAVEjunk" * 10)
     (folder / "step.wav").unlink()
-    (folder / "ambient.wav").unlink()
+    (folder / "ambient.wav").write_bytes(b"RIFF....WAVEfmt " + b"\x00" * 40)
     pygame.mixer.init()  # the real mixer (SDL's dummy driver) reads the files
     try:
         told: list[str] = []
@@ -348,6 +366,7 @@ def test_the_board_games_dice_settle_when_they_land_and_the_apprentice_steps_eac
     from hercules.games.mebo.ui.table.animations import ROLL_SECONDS
 
     sound, mixer, _ = service(app.settings)
+    app.sound.close()
     app.sound = sound
     app.settings.animation_speed = 1.0
     ctl = Controller(
@@ -379,6 +398,7 @@ def _play_to_the_end(app, gid: str, players: int, seed: int) -> tuple[FakeMixer,
     """A bots-only game of ``gid`` on its table, animations off, to its game-over screen."""
     spec = registry.get_game(gid)
     sound, mixer, _ = service(app.settings)
+    app.sound.close()
     app.sound = sound
     ctl = spec.new_controller(spec.variants[0], [spec.bot_levels[0]] * players, seed)
     names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
@@ -429,6 +449,7 @@ def test_the_settings_screen_sets_volumes_and_mute_live_and_saves_them(tmp_path)
         app = App((1280, 720), Settings(), persist=True)
         sound, mixer, _ = service(app.settings)
         sound.start_theme()
+        app.sound.close()
         app.sound = sound
         scene = SettingsScene(app)
         app.push(scene)
