@@ -48,8 +48,10 @@ class Settings:
     confirm_end_turn: bool = False  #: ask before ending a turn without a labour
     show_bot_reasoning: bool = False  #: the log tells why bots play as they do (with figures)
     confirm_end_with_labour: bool = True  #: ask before ending a turn with a labour in reach
-    music_volume: float = 0.5  #: 0-1
+    master_volume: float = 1.0  #: 0-1, scales the two below
+    music_volume: float = 0.5  #: 0-1 (0: no theme)
     effects_volume: float = 0.8  #: 0-1
+    mute: bool = False  #: no sound at all (the volumes are kept for when it is turned back on)
     language: str = "en"  #: a language tag; the UI falls back to English if it has no strings
     #: Each game's last setup (seats, levels, names, mode), by game id: the setup screen
     #: starts from it. The shell keeps it as plain data; the game checks what it means.
@@ -98,6 +100,7 @@ _RANGES = {
     "animation_speed": (0.0, 4.0),
     "bot_delay": (0.0, 5.0),
     "ui_scale": (0.75, 2.0),
+    "master_volume": (0.0, 1.0),
     "music_volume": (0.0, 1.0),
     "effects_volume": (0.0, 1.0),
 }

@@ -4,7 +4,8 @@ pygame and pygame_gui are imported here and below, never in ``hercules.app`` or 
 engine. Games import these public modules: ``app`` (the window and loop), ``scene`` (the
 Scene base class), ``nav`` (where scenes go), ``draw`` (the box's Greek look), ``anim``
 (tweens), ``theme`` (colours and fonts), ``strings`` (translations), ``names`` (seat
-names) and ``scenes.overlays`` (pause, save, confirm and choice dialogs).
+names), ``sound`` (the box's sounds and a game's cues) and ``scenes.overlays`` (pause, save,
+confirm and choice dialogs).
 """
 
 import os
@@ -12,4 +13,4 @@ import os
 # pygame prints a banner on import; a game should not talk on the console.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-__all__ = ["anim", "app", "draw", "names", "nav", "scene", "scenes", "strings", "theme"]
+__all__ = ["anim", "app", "draw", "names", "nav", "scene", "scenes", "sound", "strings", "theme"]

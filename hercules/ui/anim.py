@@ -56,6 +56,7 @@ class Anim:
     delay: float = 0.0
     elapsed: float = 0.0
     on_done: Callable[[], None] | None = None
+    heard: bool = False  #: its start was announced (see :attr:`Animator.on_start`)
 
     @property
     def started(self) -> bool:
@@ -82,6 +83,10 @@ class Animator:
         self.anims: list[Anim] = []
         self.speed = 1.0  #: 0 disables animation; 2 doubles the pace
         self._cursor = 0.0  # when the next sequential animation starts, relative to now
+        #: Told of each animation as it starts and as it ends (a table's sounds); never of
+        #: the ones skipped, so that a click through a turn does not play it all at once.
+        self.on_start: Callable[[Anim], None] | None = None
+        self.on_finish: Callable[[Anim], None] | None = None
 
     @property
     def busy(self) -> bool:
@@ -121,6 +126,14 @@ class Animator:
         for a in self.anims:
             a.elapsed += dt
         self._cursor = max(0.0, self._cursor - dt)
+        # Told in the timeline's order: one animation's end before the next one's start.
+        for a in self.anims:
+            if a.started and not a.heard:
+                a.heard = True
+                if self.on_start is not None:
+                    self.on_start(a)
+            if a.done and self.on_finish is not None:
+                self.on_finish(a)
         finished = [a for a in self.anims if a.done]
         if finished:
             self.anims = [a for a in self.anims if not a.done]

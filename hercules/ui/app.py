@@ -26,6 +26,7 @@ from .memory import (
 )
 from .nav import Navigator
 from .scene import Scene, SceneStack
+from .sound import Sound
 from .surfaces import forget_pictures
 from .theme import FONTS, colour, gui_theme, set_palette
 
@@ -66,6 +67,10 @@ class App:
         health.set_words(strings.t)  # storage problems are told in the player's language
         #: What the player must be told once (start-up problems), worded when shown.
         self.notices: list[Callable[[], str]] = []
+        #: Effects and the theme; a mixer that cannot open is told once and the box is silent.
+        self.sound = Sound(self.settings, self.notify, threaded=True)
+        if self.sound.open():
+            self.sound.start_theme()
         clear_text_caches()
         self.ui = self.new_ui_manager(size)
         self.stack = SceneStack()
@@ -212,6 +217,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        self.sound.hear(event)
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))
             return
@@ -289,6 +295,7 @@ class App:
         """Release scenes and pygame."""
         while self.stack.scenes:
             self.stack.pop()
+        self.sound.close()
         pygame.quit()
 
 

@@ -1,6 +1,7 @@
-"""Settings: language, animation, bot pace, window, UI scale, colours, confirmations, bot reasoning.
+"""Settings: language, animation, bot pace, window, UI scale, colours, confirmations, bot reasoning;
+and sound (volume, effects, music, mute) in a second column.
 
-Every choice applies at once and persists.
+Every choice applies at once and persists (a volume slider's once the player lets it rest).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ ANIM = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 2.0}
 BOT = {"slow": 1.2, "normal": 0.6, "fast": 0.2}
 SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440))
 SCALES = (1.0, 1.25, 1.5)
+#: The volume sliders: row -> the setting it moves (0-1, shown as 0-100 %).
+VOLUMES = {"master": "master_volume", "effects": "effects_volume", "music": "music_volume"}
+#: Seconds a slider must rest before the settings file is written (a drag moves it often).
+SAVE_AFTER = 0.5
 
 
 def _closest(table: dict[str, float], value: float) -> str:
@@ -40,35 +45,68 @@ class SettingsScene(Scene):
         "confirm",
         "ask_labour",
         "reasoning",
+        "master",
+        "effects",
+        "music",
+        "mute",
     )
     ROW_H = 54  # nine rows and Back fit a 720-pixel window
+    LEFT = 9  #: rows in the first column; the sound rows go in the second, under a heading
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.problem = ""
+        self.unsaved = 0.0  #: seconds since a slider moved and was not saved (0: none)
+
+    def spot(self, key: str) -> tuple[int, int, int]:
+        """Where row ``key`` is: its label's x, its control's x, and its top."""
+        row = self.ROWS.index(key)
+        top = self.box.y + 90
+        if row < self.LEFT:
+            return self.box.x + 40, self.box.x + 360, top + row * self.ROW_H
+        row -= self.LEFT - 1  # under the column's heading
+        return self.box.x + 720, self.box.x + 900, top + row * self.ROW_H
 
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
         s = self.app.settings
-        self.box = pygame.Rect(0, 0, 720, 660)
+        self.box = pygame.Rect(0, 0, 1200, 660)  # two columns: 1280 pixels hold it
         self.box.center = (w // 2, h // 2)
-        x = self.box.x + 360
-        y = self.box.y + 90
         self.menus: dict[Any, str] = {}
+        self.sliders: dict[Any, str] = {}
 
         def menu(key: str, options: list[str], current: str) -> Any:
-            row = self.ROWS.index(key)
+            _, x, y = self.spot(key)
+            width = 320 if x < self.box.x + 700 else 250
             m = self.add(
                 pygame_gui.elements.UIDropDownMenu(
                     list[str | tuple[str, str]](options),
                     current,
-                    pygame.Rect(x, y + row * self.ROW_H, 320, 44),
+                    pygame.Rect(x, y, width, 44),
                     ui,
                 )
             )
             self.menus[m] = key
             return m
+
+        for key, field in VOLUMES.items():
+            _, x, y = self.spot(key)
+            slider = self.add(
+                pygame_gui.elements.UIHorizontalSlider(
+                    pygame.Rect(x, y + 6, 190, 32),
+                    round(float(getattr(s, field)) * 100),
+                    (0, 100),
+                    ui,
+                    click_increment=5,
+                )
+            )
+            self.sliders[slider] = key
+        menu(
+            "mute",
+            [t("settings.yes"), t("settings.no")],
+            t("settings.yes") if s.mute else t("settings.no"),
+        )
 
         menu("language", [t(f"lang.{k}") for k in languages()], t(f"lang.{language()}"))
         menu(
@@ -155,11 +193,40 @@ class SettingsScene(Scene):
             s.confirm_end_with_labour = text == t("settings.yes")
         elif key == "reasoning":
             s.show_bot_reasoning = text == t("settings.yes")
+        elif key == "mute":
+            s.mute = text == t("settings.yes")
+            self.app.sound.apply()
+        self.save()
+
+    def slide(self, key: str, value: float) -> None:
+        """A volume slider moved to ``value`` (0-100): heard at once, saved once it rests."""
+        setattr(self.app.settings, VOLUMES[key], min(max(float(value), 0.0), 100.0) / 100)
+        self.app.sound.apply()
+        self.unsaved = SAVE_AFTER
+
+    def save(self) -> None:
+        """Write the settings now (a problem is shown on the page)."""
+        self.unsaved = 0.0
         self.problem = self.app.save_settings() or ""
+
+    def update(self, dt: float) -> None:
+        if self.unsaved > 0:
+            self.unsaved -= dt
+            if self.unsaved <= 0:
+                self.save()
+
+    def exit(self) -> None:
+        if self.unsaved > 0:
+            self.save()  # the last move of a slider, before the page closes
+        super().exit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.menus:
             self.choose(self.menus[event.ui_element], event.text)
+        elif (
+            event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element in self.sliders
+        ):
+            self.slide(self.sliders[event.ui_element], event.value)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.btn_back:
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -167,13 +234,22 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         D.page(surface, self.box, t("settings.title"), seed=8)
-        x = self.box.x + 40
-        middle = self.box.y + 90 + 22  # of the first row's menu (44 px high)
-        for i, key in enumerate(self.ROWS):
+        s = self.app.settings
+        ink = colour("text_light")
+        for key in self.ROWS:
+            x, control, top = self.spot(key)
             label = t(f"settings.{key}")
-            size = FONTS.fit(label, self.px(18), 300, smallest=12)
-            cy = middle + i * self.ROW_H
-            FONTS.blit(surface, label, size, colour("text_light"), (x, cy), "midleft")
+            size = FONTS.fit(label, self.px(18), control - x - 20, smallest=12)
+            cy = top + 22  # the middle of the row's control (44 px high)
+            FONTS.blit(surface, label, size, ink, (x, cy), "midleft")
+            if key in VOLUMES:
+                percent = f"{round(float(getattr(s, VOLUMES[key])) * 100)}%"
+                FONTS.blit(surface, percent, self.px(16), ink, (control + 200, cy), "midleft")
+        x, _, top = self.spot("master")
+        heading = t("settings.sound")
+        FONTS.blit(
+            surface, heading, self.px(20), colour("gold"), (x, top - self.ROW_H + 22), "midleft"
+        )
         if self.problem:
             FONTS.blit(
                 surface,

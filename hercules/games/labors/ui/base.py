@@ -26,13 +26,16 @@ from hercules.games.labors.engine.state import (
     P_REMOVE,
     P_RESTART,
     P_REWARD,
+    WON,
     LaborsState,
 )
+from hercules.games.labors.spec import SPEC
 from hercules.ui.anim import Animator
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay
+from hercules.ui.sound import Cues
 from hercules.ui.strings import has, t
 from hercules.ui.surfaces import forget_pictures
 
@@ -81,6 +84,8 @@ class TableBase(Scene):
         self.log_view = LogView()
         self.anim = Animator()
         self.anim.speed = app.settings.animation_speed
+        self.cues = Cues.load(SPEC.assets)  # which sound each animation, event and end plays
+        self.cues.attach(self.anim, app.sound)
         self.picked: list[int] = []
         self.message = ""
         self.message_time = 0.0
@@ -238,6 +243,8 @@ class TableBase(Scene):
         self.picked = []
         self.dialog_dismissed = False
         self._queue(rec, before)
+        # Placements, cards and a trial beaten have no animation to wait for: heard at once.
+        self.cues.events(self.app.sound, (e.kind for e in rec.events))
         self._seen = self.state
         self.relayout()
         if self.autosave and any(
@@ -365,7 +372,9 @@ class TableBase(Scene):
         return True
 
     def show_over(self) -> None:
-        """The run is over: its screen."""
+        """The run is over: its screen, with victory's or defeat's music."""
+        won = [0] if self.state.outcome == WON else []  # Hercules' seat, or nobody
+        self.cues.end(self.app.sound, self.ctl.seats, won)
         self.app.push(GameOverScene(self.app, self))
 
     def open_dialog(self) -> None:

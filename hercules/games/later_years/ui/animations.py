@@ -15,6 +15,7 @@ import pygame
 from hercules.app.controller import Record
 from hercules.games.later_years.engine import HIDDEN, load_data
 from hercules.games.later_years.engine.state import LaterYearsState
+from hercules.ui.anim import Anim
 
 #: Seconds a piece takes to cross the table.
 FLY = 0.35
@@ -38,6 +39,12 @@ def hand_anchor(table: Any, seat: int) -> pygame.Rect:
         r.center = table.layout.hand.center
         return r
     return seat_anchor(table, seat)
+
+
+def cue_key(a: Anim) -> str:
+    """An animation's name in the game's cue table: ``fly.<item>`` for a piece crossing the
+    table (card, money, marker, pawn), else its kind."""
+    return f"fly.{a.data.get('item', '')}" if a.kind == "fly" else a.kind
 
 
 def queue_record(table: Any, rec: Record, before: LaterYearsState) -> None:

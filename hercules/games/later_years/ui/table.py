@@ -25,19 +25,21 @@ from hercules.app import saves
 from hercules.app.controller import GameController, Record
 from hercules.app.health import SavingOff
 from hercules.games.later_years.ai import make_bot
-from hercules.games.later_years.engine import Action, load_data, view_for
+from hercules.games.later_years.engine import Action, load_data, score, view_for
 from hercules.games.later_years.engine.actions import BID, END, PLAY_DRAW, TASK
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.data import DRAW
 from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
+from hercules.games.later_years.spec import SPEC
 from hercules.ui.anim import Animator
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
+from hercules.ui.sound import Cues
 from hercules.ui.strings import has, t, tn
 from hercules.ui.surfaces import forget_pictures
 
-from .animations import queue_record
+from .animations import cue_key, queue_record
 from .gameover import GameOverScene
 from .handover import HandOverScene
 from .layout import LYLayout
@@ -87,6 +89,8 @@ class TableScene(Scene):
         self.log_view = LogView()
         self.anim = Animator()
         self.anim.speed = app.settings.animation_speed
+        self.cues = Cues.load(SPEC.assets)  # which sound each animation and ending plays
+        self.cues.attach(self.anim, app.sound, cue_key)
         self.humans = [i for i, s in enumerate(controller.seats) if s.kind == "human"]
         #: The seat whose view is shown: the one human, -1 (nobody yet: hot-seat before the
         #: first hand-over, or bots only), or EVERYTHING (a replay).
@@ -331,6 +335,7 @@ class TableScene(Scene):
         if self.ctl.is_over:
             if not self.over_shown:
                 self.over_shown = True
+                self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
                 self.app.push(GameOverScene(self.app, self))
             return
         if self.ctl.human_to_act():

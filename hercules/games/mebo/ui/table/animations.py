@@ -68,7 +68,7 @@ class EventAnimator(Animator):
             self.then("cube", 0.45, seat=ev.player, column=d["column"])
         elif typ == "apprentice_moved":
             steps = abs(d["to"] - d["from"]) if not d.get("wrapped") else 12 - d["from"] + d["to"]
-            self.then(
+            walk = self.then(
                 "walk",
                 0.16 * max(1, steps) + 0.1,
                 seat=ev.player,
@@ -76,6 +76,10 @@ class EventAnimator(Animator):
                 to=d["to"],
                 wrapped=d.get("wrapped", False),
             )
+            # One footfall per column (nothing to draw: the table's sounds hear them start).
+            for k in range(max(1, steps)):
+                at = walk.delay + walk.duration * k / max(1, steps)
+                self._add("step", 0.0, at, {"seat": ev.player}, advance=False)
         elif typ == "card_received":
             self.then("card", 0.5, seat=ev.player, card=d["card"], src=card_source(d, layout))
         elif typ == "ability_used":
@@ -89,6 +93,12 @@ class EventAnimator(Animator):
             self.then("cube_off_card", 0.35, seat=ev.player, card=d["card"])
         elif typ == "pegasus_passed":
             self.then("pegasus", 0.5, frm=d["from"], to=d["to"])
+
+    @staticmethod
+    def cue_key(a: Anim) -> str:
+        """An animation's name in the game's cue table: its kind; a die turned by hand (not
+        rolled) is ``"dice.soft"``."""
+        return "dice.soft" if a.kind == "dice" and a.data.get("soft") else a.kind
 
     def snapshot(self) -> AnimationView:
         """What the animations show now, for one frame's drawing."""

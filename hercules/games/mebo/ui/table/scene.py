@@ -18,11 +18,13 @@ from hercules.app.controller import GameController, Record
 from hercules.app.health import SavingOff
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
-from hercules.games.mebo.spec import GAME_ID
+from hercules.games.mebo.engine.scoring import score
+from hercules.games.mebo.spec import GAME_ID, SPEC
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
+from hercules.ui.sound import Cues
 from hercules.ui.strings import has, t
 from hercules.ui.surfaces import forget_pictures
 
@@ -83,6 +85,8 @@ class TableScene(Scene):
         self.logged: list[Record] = []  # the records in the log, to describe them again
         self.anim = EventAnimator()
         self.anim.speed = app.settings.animation_speed
+        self.cues = Cues.load(SPEC.assets)  # which sound each animation and ending plays
+        self.cues.attach(self.anim, app.sound, EventAnimator.cue_key)
         self.targeting = Targeting()
         self.wait = 0.0
         self.message = ""
@@ -344,6 +348,7 @@ class TableScene(Scene):
         if self.ctl.is_over:
             if not self.gameover_shown:
                 self.gameover_shown = True
+                self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
                 self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
             return
         seat = self.human_seat()
