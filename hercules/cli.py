@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from typing import Any
 
 from hercules import __version__
 from hercules.app import paths, saves
+from hercules.app.crash import write_report
 from hercules.app.health import StorageProblem
 from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import DamagedSettings, Settings, open_settings
@@ -153,14 +155,34 @@ def main(argv: list[str] | None = None) -> int:
 
     problem, settings, damaged = prepare()
     size = args.size or tuple(settings.window_size)
-    app = App(size, settings, persist=True)
-    tell(app, problem, damaged)
-    if args.fullscreen or settings.fullscreen:
-        settings.fullscreen = False  # toggle_fullscreen flips it on
-        app.toggle_fullscreen()
-    app.nav.title()
+    app: App | None = None
     try:
+        app = App(size, settings, persist=True)
+        tell(app, problem, damaged)
+        if args.fullscreen or settings.fullscreen:
+            settings.fullscreen = False  # toggle_fullscreen flips it on
+            app.toggle_fullscreen()
+        app.nav.title()
         app.run(max_frames=args.frames)
+    except Exception as error:  # noqa: BLE001 - the last boundary: report, never hide it
+        return give_up(error, app)
     finally:
-        app.close()
+        if app is not None:
+            app.close()
     return 0
+
+
+def give_up(error: Exception, app: Any) -> int:
+    """The game cannot go on: make sure a report of ``error`` exists, say where, return 1.
+
+    The app has written one when its frame loop gave up (a crash loop); an error before the
+    window opened has none yet. The traceback is shown either way.
+    """
+    report = getattr(app, "last_report", None)
+    if app is None or getattr(app, "last_crash", None) is None:
+        report = write_report(error)
+        traceback.print_exception(error, file=sys.stderr)
+    where = f"a report is in {report.path}" if report is not None else "no report could be written"
+    line = f"hercules: stopped by an error ({type(error).__name__}: {error}); {where}"
+    print(line.encode("ascii", "backslashreplace").decode("ascii"), file=sys.stderr)
+    return 1

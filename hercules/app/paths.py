@@ -90,6 +90,17 @@ def saves_dir_to_read() -> Path:
     return (override_dir() or _platform_data()) / SAVES
 
 
+def log_dir() -> Path:
+    """Where crash reports go: the platform's log folder (``logs`` in an override folder).
+
+    Not created here: :mod:`~.crash` makes it when it writes, and says so if it cannot.
+    """
+    override = override_dir()
+    if override is not None:
+        return override / "logs"
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def settings_path() -> Path:
     """The settings file (its folder is created if needed; the file may not exist yet)."""
     return config_dir() / SETTINGS_FILE

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
+import traceback
 import unicodedata
+import warnings
 from collections import deque
 from collections.abc import Callable
 
@@ -12,6 +15,8 @@ import pygame
 import pygame_gui
 
 from hercules.app import health
+from hercules.app.crash import CrashReport, install_log_tail, write_report
+from hercules.app.saves import GameSaver
 from hercules.app.settings import Settings, save_settings
 
 from . import draw as D
@@ -34,6 +39,9 @@ MIN_SIZE = (1280, 720)
 #: How long a passing message (:meth:`App.toast`) stays on screen.
 TOAST_SECONDS = 2.5
 DEFAULT_SIZE = (1600, 900)
+#: A second crash this soon after the first (seconds) is a loop: the app gives up (see
+#: :meth:`App.crashed`).
+CRASH_REPEAT_S = 2.0
 
 
 class App:
@@ -48,6 +56,10 @@ class App:
         """Open the window. ``persist``: write settings changes to the user's settings file."""
         self.t0 = time.perf_counter()
         self.persist = persist
+        install_log_tail()  # a crash report carries the last lines the box logged
+        #: When the last frame crashed (``time.monotonic``), and the report it left.
+        self.last_crash: float | None = None
+        self.last_report: CrashReport | None = None
         tune_allocator()  # before the first window-sized surface (see hercules.ui.memory)
         #: Frees what closed scenes held (pygame_gui widgets are cycles: see hercules.ui.memory).
         self.memory = MemoryKeeper()
@@ -58,9 +70,9 @@ class App:
         self.windowed_size = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
-            pygame.display.get_window().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
+            window().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
-            pass  # older pygame-ce or the dummy driver: resize() enforces the minimum instead
+            pass  # a driver without windows: resize() enforces the minimum instead
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
         self.settings.language = strings.set_language(self.settings.language)
@@ -184,31 +196,37 @@ class App:
     # window ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out again for a new window size (never scaled)."""
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        if not self.settings.fullscreen:
+        if self.settings.fullscreen:
+            size = self.screen.get_size()  # the desktop's: the screen mode is never changed
+        else:
+            size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
             self.windowed_size = size
             self.settings.window_size = size
-        if self.screen.get_size() != size:
-            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-            self.screen = pygame.display.set_mode(size, flags)
-            # Pictures drawn for the old size are not used again unless it comes back; they
-            # go now, so a session of resizes holds one size's pictures, not the budgets'.
-            forget_pictures()
+            if self.screen.get_size() != size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                # Pictures drawn for the old size are not used again unless it comes back;
+                # they go now, so a session of resizes holds one size's pictures, not the
+                # budgets'.
+                forget_pictures()
         self.ui.set_window_resolution(size)
         for scene in self.stack.scenes:
             scene.resize(size)
         self.memory.note_garbage()  # every scene's widgets were built anew
 
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen at the desktop size, or back to the last window size."""
+        """F11: borderless fullscreen over the whole desktop (the screen's mode is never
+        changed, so other windows and the desktop keep theirs), or back to the last window
+        size."""
         self.settings.fullscreen = not self.settings.fullscreen
+        win = window()
         if self.settings.fullscreen:
-            sizes = pygame.display.get_desktop_sizes() or [DEFAULT_SIZE]
-            size = sizes[0]
-            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            win.set_fullscreen(desktop=True)
         else:
-            size = self.windowed_size
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            win.set_windowed()
+            win.size = self.windowed_size
+        surface = pygame.display.get_surface()
+        self.screen = surface if surface is not None else pygame.display.set_mode(win.size)
+        forget_pictures()
         self.resize(self.screen.get_size())
 
     # the loop -------------------------------------------------------------------------------
@@ -284,12 +302,82 @@ class App:
         surface.blit(pic, pic.get_rect(center=box.center))
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> None:
-        """The frame loop; ``max_frames`` bounds it for tests and tools."""
+        """The frame loop; ``max_frames`` bounds it for tests and tools. An error in a frame
+        is reported and the player taken back to the title (:meth:`crashed`)."""
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
             dt = self.clock.tick(fps) / 1000.0
-            self.frame(min(dt, 0.1))
+            try:
+                self.frame(min(dt, 0.1))
+            except Exception as error:  # noqa: BLE001 - reported, then the box plays on
+                self.crashed(error)
             frames += 1
+
+    def crashed(self, error: Exception) -> CrashReport | None:
+        """An error no scene caught: save the running game, write a crash report, show the
+        traceback on standard error, and go back to the title saying where the report is.
+
+        A second crash within :data:`CRASH_REPEAT_S` (the title itself failing, say) is
+        raised again after its report: a loop of crashes must end, with the error shown.
+        """
+        now = time.monotonic()
+        again = self.last_crash is not None and now - self.last_crash < CRASH_REPEAT_S
+        self.last_crash = now
+        document, saved = self._rescue_game()
+        about = {
+            "pygame-ce": pygame.version.ver,
+            "SDL": ".".join(map(str, pygame.get_sdl_version())),
+            "pygame_gui": getattr(pygame_gui, "__version__", "?"),
+            "window": "x".join(map(str, self.size)),
+            "scenes": " / ".join(type(scene).__name__ for scene in self.stack.scenes),
+        }
+        report = self.last_report = write_report(error, document, about)
+        traceback.print_exception(error, file=sys.stderr)
+        if report is not None:
+            print(f"hercules: crash report written to {report.path}", file=sys.stderr)
+        if again:
+            raise error
+        if not self._leave_scenes():
+            self.stack.scenes.clear()
+        self.nav.title()
+        path = str(report.path) if report is not None else ""
+
+        def words() -> str:
+            said = strings.t("crash.reported", path=path) if path else strings.t("crash.unwritten")
+            return f"{said} {strings.t('crash.saved')}" if saved else said
+
+        self.notify(words)
+        return report
+
+    def _rescue_game(self) -> tuple[dict[str, object] | None, bool]:
+        """Autosave the game being played (the topmost table's): its document, and whether
+        the autosave was written."""
+        for scene in reversed(self.stack.scenes):
+            saver = getattr(scene, "saver", None)
+            if not isinstance(saver, GameSaver):
+                continue
+            saved = False
+            try:
+                saver.save()  # its autosave: Continue resumes the game from here
+                saver.wait()
+                saved = saver.take_failure() is None
+            except Exception:  # noqa: BLE001 - saving off or failing: the report still goes
+                pass
+            try:
+                return saver.document(), saved
+            except Exception:  # noqa: BLE001 - a game that cannot be written is left out
+                return None, saved
+        return None, False
+
+    def _leave_scenes(self) -> bool:
+        """Close every scene as leaving would (tables stop bots, finish saves); False if one
+        of them failed too (the stack is then dropped as it is)."""
+        try:
+            while self.stack.scenes:
+                self.stack.pop()
+            return True
+        except Exception:  # noqa: BLE001 - the scene that crashed may fail to close
+            return False
 
     def close(self) -> None:
         """Release scenes and pygame."""
@@ -303,6 +391,17 @@ class App:
 #: as U+200B or U+202E, surrogates, private and unassigned code points, combining marks, line and
 #: paragraph separators): pygame_gui's text boxes fail on text of zero width.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"})
+
+
+def window() -> pygame.Window:
+    """The app's window (pygame-ce's :class:`pygame.Window` of the display module)."""
+    get = getattr(pygame.display, "get_window", None)
+    if get is not None:  # newer pygame-ce
+        found: pygame.Window = get()
+        return found
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the only way in pygame-ce 2.5
+        return pygame.Window.from_display_module()
 
 
 def visible_text(text: str) -> str:
