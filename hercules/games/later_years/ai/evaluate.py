@@ -11,6 +11,7 @@ Nothing here sees more than the view: other hands are their face-up cards and a 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ LINE: tuple[tuple[int, ...], ...] = tuple(
 )
 PATHS: tuple[tuple[int, ...], ...] = minimal_chains()
 CHAIN_POINTS = 3
+MONEY_POINTS = 2
 
 
 @dataclass(frozen=True)
@@ -47,12 +49,17 @@ class Weights:
     loose: float = 0.6  #: cards that do not complete a task yet, as a share of it
     later: float = 0.85  #: a task completable now but left for a later round
     draw: float = 2.0  #: a Draw card kept in hand (it brings two cards)
-    deny: float = 0.0  #: a card's worth to the rival who wants it most, taken away
+    deny: float = 0.0  #: what rivals gain from the cards an auction leaves them, held against a bid
     block: float = 0.0  #: rivals' chain progress hindered by a coin of ours
     horizon: float = 6.0  #: rounds left below which loose cards lose their worth
     pool: bool = False  #: weigh loose cards by how many partners are still unseen
     #: in the last rounds (fewer auctions left than this) coins are worth the money bonus
     money_rounds: int = 0
+    #: before those rounds, a coin's worth to the race for the money bonus: the bonus times
+    #: how much one coin moves the chance of ending richest (0: not counted)
+    race: float = 0.0
+    #: how far (in coins) the gap to the richest rival may drift in one round, for ``race``
+    drift: float = 4.0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -172,10 +179,17 @@ class Valuer:
     def coin_value(self) -> float:
         """A coin's worth: the weight, or in the last rounds the money bonus at stake."""
         w, t = self.w, self.t
-        if t.rounds_after >= w.money_rounds:
-            return w.coin
         mine = t.view.money[self.who]
         rival = max(m for s, m in enumerate(t.view.money) if s != self.who)
+        if t.rounds_after >= w.money_rounds:
+            if w.race <= 0:
+                return w.coin
+            # The gap at the end as a normal spread around today's; one coin more moves the
+            # chance of the bonus by the density at the gap.
+            spread = w.drift * math.sqrt(t.rounds_after + 1)
+            z = (mine - rival) / spread
+            density = math.exp(-0.5 * z * z) / (math.sqrt(2.0 * math.pi) * spread)
+            return w.coin + w.race * MONEY_POINTS * density
         gap = abs(mine - rival)
         return w.coin + 2.0 / (2.0 + gap)
 
@@ -271,6 +285,11 @@ class Valuer:
         more = list(units)
         more[T_INDEX[c.type]] += c.units
         return self.hand_value(more, draws, later=1.0) - base
+
+    def row_worths(self, row: Sequence[str]) -> list[float]:
+        """The worth of each card of an auction row; the last, face down, at its expected worth."""
+        last = len(row) - 1
+        return [self.blind_value() if i == last else self.card_value(c) for i, c in enumerate(row)]
 
     def blind_value(self) -> float:
         """The face-down card's expected worth: every unseen card alike (by type and mark)."""
