@@ -11,7 +11,6 @@ Nothing here sees more than the view: other hands are their face-up cards and a 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -37,7 +36,6 @@ LINE: tuple[tuple[int, ...], ...] = tuple(
 )
 PATHS: tuple[tuple[int, ...], ...] = minimal_chains()
 CHAIN_POINTS = 3
-MONEY_POINTS = 2
 
 
 @dataclass(frozen=True)
@@ -55,11 +53,6 @@ class Weights:
     pool: bool = False  #: weigh loose cards by how many partners are still unseen
     #: in the last rounds (fewer auctions left than this) coins are worth the money bonus
     money_rounds: int = 0
-    #: before those rounds, a coin's worth to the race for the money bonus: the bonus times
-    #: how much one coin moves the chance of ending richest (0: not counted)
-    race: float = 0.0
-    #: how far (in coins) the gap to the richest rival may drift in one round, for ``race``
-    drift: float = 4.0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -179,17 +172,10 @@ class Valuer:
     def coin_value(self) -> float:
         """A coin's worth: the weight, or in the last rounds the money bonus at stake."""
         w, t = self.w, self.t
+        if t.rounds_after >= w.money_rounds:
+            return w.coin
         mine = t.view.money[self.who]
         rival = max(m for s, m in enumerate(t.view.money) if s != self.who)
-        if t.rounds_after >= w.money_rounds:
-            if w.race <= 0:
-                return w.coin
-            # The gap at the end as a normal spread around today's; one coin more moves the
-            # chance of the bonus by the density at the gap.
-            spread = w.drift * math.sqrt(t.rounds_after + 1)
-            z = (mine - rival) / spread
-            density = math.exp(-0.5 * z * z) / (math.sqrt(2.0 * math.pi) * spread)
-            return w.coin + w.race * MONEY_POINTS * density
         gap = abs(mine - rival)
         return w.coin + 2.0 / (2.0 + gap)
 
