@@ -274,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     app.tick(0.016)
     app.draw()
-    pygame.image.save(app.screen, args.out)
+    app.present()  # what the player sees: the layout scaled onto a window under 1280x720
+    pygame.image.save(app.display, args.out)
     print(args.out)
     app.close()
     return 0

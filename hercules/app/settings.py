@@ -31,7 +31,9 @@ FORMAT = "hercules-settings"
 VERSION = 1
 MAX_BYTES = 64 * 1024
 PALETTES = ("classic", "colourblind", "high_contrast")
-MIN_WINDOW = (1280, 720)
+#: The smallest window the game opens (below 1280x720 it draws a scaled layout: see
+#: hercules.ui.app.layout_size).
+MIN_WINDOW = (800, 450)
 MAX_WINDOW = (16384, 16384)
 
 

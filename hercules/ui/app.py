@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -17,7 +18,7 @@ import pygame_gui
 from hercules.app import health
 from hercules.app.crash import CrashReport, install_log_tail, write_report
 from hercules.app.saves import GameSaver
-from hercules.app.settings import Settings, save_settings
+from hercules.app.settings import MIN_WINDOW, Settings, save_settings
 
 from . import draw as D
 from . import strings
@@ -35,6 +36,9 @@ from .sound import Sound
 from .surfaces import forget_pictures
 from .theme import FONTS, colour, gui_theme, set_palette
 
+#: The smallest size the scenes are laid out for. A smaller window (a 1366x768 laptop, or
+#: 1920x1080 at 150 % display scaling, less the taskbar) shows that layout scaled down to
+#: fit (:func:`layout_size`); the window itself may go down to ``MIN_WINDOW``.
 MIN_SIZE = (1280, 720)
 #: How long a passing message (:meth:`App.toast`) stays on screen.
 TOAST_SECONDS = 2.5
@@ -66,13 +70,19 @@ class App:
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
         self.windowed_size = size
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        #: The window's own surface; scenes draw on :attr:`screen`, which is this surface
+        #: or, for a window smaller than ``MIN_SIZE``, a canvas scaled onto it (`present`).
+        self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = self.display
+        #: Canvas pixels per window pixel, across and down (1.0 unless scaled).
+        self.scale = (1.0, 1.0)
         try:
-            window().minimum_size = MIN_SIZE
+            window().minimum_size = MIN_WINDOW
         except (AttributeError, pygame.error):
             pass  # a driver without windows: resize() enforces the minimum instead
+        self._fit(size)
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
         self.settings.language = strings.set_language(self.settings.language)
@@ -84,7 +94,8 @@ class App:
         if self.sound.open():
             self.sound.start_theme()
         clear_text_caches()
-        self.ui = self.new_ui_manager(size)
+        self.ui = self.new_ui_manager(self.size)
+        self.ui.mouse_pos_scale_factor = list(self.scale)
         self.stack = SceneStack()
         self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()
@@ -105,7 +116,8 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        """The window size in pixels."""
+        """The size the scenes are laid out at: the window's, or the canvas scaled onto a
+        window smaller than ``MIN_SIZE``."""
         return self.screen.get_size()
 
     def push(self, scene: Scene) -> None:
@@ -186,7 +198,7 @@ class App:
         box = pic.get_rect(center=(w // 2, h // 2)).inflate(48, 32)
         D.panel(self.screen, box, colour("panel"), colour("gold"), 10)
         self.screen.blit(pic, pic.get_rect(center=box.center))
-        pygame.display.flip()
+        self.present()
         self.busy_shown += 1
 
     def quit(self) -> None:
@@ -195,23 +207,52 @@ class App:
 
     # window ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay every scene out again for a new window size (never scaled)."""
+        """Lay every scene out again for a new window size (below ``MIN_SIZE``, the layout
+        at the smallest size of the window's shape, scaled to fit)."""
         if self.settings.fullscreen:
-            size = self.screen.get_size()  # the desktop's: the screen mode is never changed
+            size = self.display.get_size()  # the desktop's: the screen mode is never changed
         else:
-            size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+            size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
             self.windowed_size = size
             self.settings.window_size = size
-            if self.screen.get_size() != size:
-                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if self.display.get_size() != size:
+                self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
                 # Pictures drawn for the old size are not used again unless it comes back;
                 # they go now, so a session of resizes holds one size's pictures, not the
                 # budgets'.
                 forget_pictures()
-        self.ui.set_window_resolution(size)
+        self._fit(size)
+        self.ui.set_window_resolution(self.size)
+        self.ui.mouse_pos_scale_factor = list(self.scale)  # pygame_gui maps the mouse itself
         for scene in self.stack.scenes:
-            scene.resize(size)
+            scene.resize(self.size)
         self.memory.note_garbage()  # every scene's widgets were built anew
+
+    def _fit(self, size: tuple[int, int]) -> None:
+        """Point :attr:`screen` at the window, or at a canvas of the layout's size."""
+        logical = layout_size(size)
+        if logical == size:
+            self.screen = self.display
+        elif self.screen is self.display or self.screen.get_size() != logical:
+            self.screen = pygame.Surface(logical).convert(self.display)
+        self.scale = (logical[0] / size[0], logical[1] / size[1])
+
+    def present(self) -> None:
+        """Show what was drawn: the canvas scaled to the window when there is one."""
+        if self.screen is not self.display:
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
+        pygame.display.flip()
+
+    def to_layout(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with its mouse position in layout pixels (scenes' coordinates)."""
+        if self.scale == (1.0, 1.0) or event.type not in _POINTED:
+            return event
+        x, y = event.pos
+        pos = (
+            min(int(x * self.scale[0]), self.size[0] - 1),
+            min(int(y * self.scale[1]), self.size[1] - 1),
+        )
+        return pygame.event.Event(event.type, {**event.dict, "pos": pos})
 
     def toggle_fullscreen(self) -> None:
         """F11: borderless fullscreen over the whole desktop (the screen's mode is never
@@ -225,9 +266,9 @@ class App:
             win.set_windowed()
             win.size = self.windowed_size
         surface = pygame.display.get_surface()
-        self.screen = surface if surface is not None else pygame.display.set_mode(win.size)
+        self.display = surface if surface is not None else pygame.display.set_mode(win.size)
         forget_pictures()
-        self.resize(self.screen.get_size())
+        self.resize(self.display.get_size())
 
     # the loop -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -248,11 +289,11 @@ class App:
                 return  # only invisible characters: a text box would fail to draw them
             if text != event.text:
                 event = pygame.event.Event(pygame.TEXTINPUT, text=text)
-        if self.ui.process_events(event):
+        if self.ui.process_events(event):  # in window pixels: pygame_gui scales them itself
             return  # a widget took it: board clicks never fall through buttons
         top = self.top
         if top is not None:
-            top.handle_event(event)
+            top.handle_event(self.to_layout(event))
 
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw."""
@@ -263,7 +304,7 @@ class App:
                 return
         self.tick(dt)
         self.draw()
-        pygame.display.flip()
+        self.present()
         self.memory.tick()
         self.frame_times.append(time.perf_counter() - start)
         if self.first_frame_s is None:
@@ -391,6 +432,20 @@ class App:
 #: as U+200B or U+202E, surrogates, private and unassigned code points, combining marks, line and
 #: paragraph separators): pygame_gui's text boxes fail on text of zero width.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"})
+
+
+_POINTED = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def layout_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The size scenes are laid out at for a window of ``window`` pixels: the window's own
+    when it is at least ``MIN_SIZE``, else the smallest size of the window's shape that is
+    (drawn there and scaled down to the window)."""
+    w, h = window
+    if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+        return window
+    grow = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+    return (max(MIN_SIZE[0], math.ceil(w * grow)), max(MIN_SIZE[1], math.ceil(h * grow)))
 
 
 def window() -> pygame.Window:
