@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import Any
 
 from hercules import __version__
-from hercules.app import paths, saves
+from hercules.app import paths, profiles, saves
 from hercules.app.health import StorageProblem
+from hercules.app.profiles import open_profiles
 from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import DamagedSettings, Settings, open_settings
+from hercules.app.statistics import open_statistics
 from hercules.ui.strings import check_tables, t
 
 
@@ -151,10 +154,17 @@ def main(argv: list[str] | None = None) -> int:
     # --help never need (they stay fast and work on a machine without a display).
     from hercules.ui.app import App
 
+    found, profile_damaged = open_profiles()
+    profiles.use(found, found.current)  # its settings and statistics from now on
     problem, settings, damaged = prepare()
+    _, stats_damaged = open_statistics()
     size = args.size or tuple(settings.window_size)
     app = App(size, settings, persist=True)
     tell(app, problem, damaged)
+    for what, bad in (("profiles", profile_damaged), ("stats", stats_damaged)):
+        if bad is not None:
+            key, values = bad.words(what)
+            app.notify(partial(t, key, **values))
     if args.fullscreen or settings.fullscreen:
         settings.fullscreen = False  # toggle_fullscreen flips it on
         app.toggle_fullscreen()
