@@ -209,6 +209,12 @@ class Added:
     best: bool = False
     damaged: DamagedFile | None = None
 
+    @property
+    def score(self) -> int:
+        """The player's score in this game (0 when only bots played)."""
+        mine = yours(self.record)
+        return mine.score if mine is not None else 0
+
 
 def add_record(rec: dict[str, Any], path: str | os.PathLike[str] | None = None) -> Added:
     """Append ``rec`` to the statistics file (default: the profile's), once per game id.

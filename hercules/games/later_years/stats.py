@@ -83,8 +83,8 @@ def record(final: LaterYearsState) -> dict[str, Any]:
 
 
 def score_history(final: LaterYearsState, actions: Sequence[Any]) -> list[list[int]]:
-    """Each seat's points when every auction was dealt, then at the end: the game replayed
-    from its seed. Empty when ``actions`` do not replay (the chart is then left out)."""
+    """Each seat's points when every auction was dealt (the game replayed from its seed),
+    then ``final``'s. Empty when ``actions`` do not replay (the chart is then left out)."""
     if not actions:
         return []
     s = new_game(final.config, final.seed)
@@ -97,7 +97,7 @@ def score_history(final: LaterYearsState, actions: Sequence[Any]) -> list[list[i
             s = nxt
     except Exception:  # noqa: BLE001 - a chart is not worth failing the score page for
         return []
-    out.append([x.total for x in score(s).seats])
+    out.append([x.total for x in score(final).seats])  # the end: the final game as shown
     return out
 
 

@@ -30,11 +30,20 @@ def word(kind: str, key: str) -> str:
         return t("stats.nobody") if kind == "level" else ""
     if "+" in key:
         return " + ".join(word(kind, k) for k in key.split("+"))
+    return capital(_word(kind, key))
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (a level's name heads a row)."""
+    return text[:1].upper() + text[1:]
+
+
+def _word(kind: str, key: str) -> str:
     if kind == "level" and has(f"level.{key}"):
         return t(f"level.{key}")
     if kind == "mode" and has(f"mode.{key}"):
         return t(f"mode.{key}")
-    return key.replace("_", " ").capitalize()
+    return key.replace("_", " ")
 
 
 def percent(part: int, whole: int) -> str:
@@ -107,7 +116,7 @@ class StatisticsScene(Scene):
                 )
             )
             if spec.id == self.game:
-                b.disable()  # the open tab
+                b.select()  # the open tab: lit, not greyed as if it could not be opened
             self.tabs[b] = spec.id
             x += tab_w + gap
         self.btn_back = self.add(
@@ -151,11 +160,16 @@ class StatisticsScene(Scene):
         y = self.draw_lines(surface, left)
         if s.total.played:
             y = self.draw_rows(surface, left, y + 10, s)
+        if s.versus:
+            self.draw_versus(surface, pygame.Rect(left.x, y + 4, left.w, left.bottom - y - 4), s)
         chart_h = right.h if not s.total.played else min(right.h, max(220, right.h * 55 // 100))
         chart = pygame.Rect(right.x, right.y, right.w, chart_h)
         self.draw_plot(surface, chart, s)
-        if s.versus:
-            self.draw_versus(surface, pygame.Rect(right.x, chart.bottom + 16, right.w, 0), s)
+        if s.total.played:
+            recent = pygame.Rect(
+                right.x, chart.bottom + 18, right.w, right.bottom - chart.bottom - 18
+            )
+            self.draw_recent(surface, recent, s)
 
     def draw_lines(self, surface: pygame.Surface, area: pygame.Rect) -> int:
         """The headline figures; returns where they end."""
@@ -180,8 +194,8 @@ class StatisticsScene(Scene):
             (t("stats.by_opponents"), s.by_opponent, "level"),
             (t("stats.by_variant"), s.by_variant, "mode"),
         ):
-            if kind == "mode" and len(self.spec.variants) < 2:
-                continue  # one variant: its row would repeat the totals
+            if len(rows) < 2:
+                continue  # one row would repeat the totals above
             if y + row_h * (len(rows) + 2) > area.bottom:
                 break
             FONTS.blit(surface, head, size, colour("gold"), (area.x, y), "topleft", "bold")
@@ -249,6 +263,41 @@ class StatisticsScene(Scene):
             (chart.right - 16, chart.y + 12),
             "topright",
         )
+
+    def recent_lines(self, s: statistics.Summary, most: int) -> list[tuple[str, bool]]:
+        """The player's last games, newest first: (line, won)."""
+        out = []
+        for rec in reversed(s.records):
+            you = statistics.yours(rec)
+            if you is None:
+                continue
+            line = t(
+                "stats.recent_line",
+                when=rec["ended"][:10],
+                variant=word("mode", rec["variant"]),
+                against=word("level", statistics.opponents(rec)),
+                result=t("stats.result.won" if you.won else "stats.result.lost"),
+                score=you.score,
+            )
+            out.append((line, you.won))
+            if len(out) >= most:
+                break
+        return out
+
+    def draw_recent(self, surface: pygame.Surface, area: pygame.Rect, s: Any) -> None:
+        """The last games, newest first, as many as fit."""
+        size = self.px(15)
+        row_h = round(size * 1.5)
+        FONTS.blit(
+            surface, t("stats.recent"), size, colour("gold"), area.topleft, "topleft", "bold"
+        )
+        y = area.y + round(size * 1.6)
+        for line, won in self.recent_lines(s, max(0, (area.bottom - y) // row_h)):
+            dot = colour("gold") if won else colour("ink_soft")
+            pygame.draw.circle(surface, dot, (area.x + 6, y + round(size * 0.7)), 5)
+            fit = FONTS.fit(line, size, area.w - 20, smallest=10)
+            FONTS.blit(surface, line, fit, colour("text_light"), (area.x + 20, y))
+            y += row_h
 
     def draw_versus(self, surface: pygame.Surface, area: pygame.Rect, s: Any) -> None:
         """The player against each bot level: placed ahead, level, behind."""

@@ -207,7 +207,7 @@ class GameOverScene(Scene):
         outcome = self.app.nav.outcome(self.ctl)
         if outcome is not None and outcome.best:  # the most trials beaten at this difficulty
             pos = (box.right - 40 - self.sz(110), box.y + 60)
-            best_badge(surface, pos, t("stats.your_best"), self.sz(15))
+            best_badge(surface, pos, t("stats.your_best", score=outcome.score), self.sz(15))
         y = head.bottom + 12
         for text, px, ink2 in (
             (self.why(), 19, colour("text_light")),

@@ -178,7 +178,7 @@ class GameOverScene(Scene):
         outcome = self.app.nav.outcome(self.ctl)
         if outcome is not None and outcome.best:
             pos = (box.right - 40 - self.px(110), box.y + 56)
-            best_badge(surface, pos, t("stats.your_best"), self.px(15))
+            best_badge(surface, pos, t("stats.your_best", score=outcome.score), self.px(15))
 
     def draw_rounds(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
         """Every player's points over the auctions: a line each in the player's colour."""

@@ -270,7 +270,7 @@ class GameOverScene(Scene):
         if outcome is None or not outcome.best:
             return
         w = surface.get_width()
-        words = t("stats.your_best")
+        words = t("stats.your_best", score=outcome.score)
         best_badge(surface, (w - 40 - self.px(120), 112), words, self.px(16))
 
 
