@@ -247,15 +247,16 @@ def test_each_profile_keeps_its_own_settings_and_statistics(tmp_path):
     assert paths.profile() == "default"
 
 
+BAD_ID = {"format": "hercules-profiles", "version": 1, "profiles": [{"id": "../x", "name": "a"}]}
+NEWER = {"format": "hercules-profiles", "version": 7, "profiles": []}
+
+
 @pytest.mark.parametrize(
     "content, kind",
     [
         (b"not json at all", "damaged"),
-        (
-            b'{"format": "hercules-profiles", "version": 1, "profiles": [{"id": "../x", "name": "a"}]}',
-            "damaged",
-        ),  # fmt: skip
-        (b'{"format": "hercules-profiles", "version": 7, "profiles": []}', "newer"),
+        (json.dumps(BAD_ID).encode(), "damaged"),
+        (json.dumps(NEWER).encode(), "newer"),
     ],
 )
 def test_a_bad_profiles_file_is_kept_aside_and_the_profiles_found_again(tmp_path, content, kind):
