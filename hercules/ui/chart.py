@@ -63,7 +63,7 @@ def line_chart(
     hi = max(lo + 1, max(values))
     step = grid_step(hi - lo)
     lo = step * (lo // step)
-    hi = max(hi, lo + step)
+    hi = step * -(-hi // step)  # up to a grid line, so the highest values have their figure
 
     def y_of(v: float) -> int:
         return plot.bottom - round(plot.h * (v - lo) / (hi - lo))

@@ -131,7 +131,6 @@ def test_italian_is_really_translated():
         "ly.board.earn",
         "ly.btn.menu",
         "ly.over.chain_points",  # "{n} (+{vp})"
-        "stats.recent_line",  # "{when} · {variant} · {against} · {result} · {score}"
     }
     assert same <= shared, same - shared
 

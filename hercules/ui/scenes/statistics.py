@@ -271,14 +271,11 @@ class StatisticsScene(Scene):
             you = statistics.yours(rec)
             if you is None:
                 continue
-            line = t(
-                "stats.recent_line",
-                when=rec["ended"][:10],
-                variant=word("mode", rec["variant"]),
-                against=word("level", statistics.opponents(rec)),
-                result=t("stats.result.won" if you.won else "stats.result.lost"),
-                score=you.score,
-            )
+            parts = [rec["ended"][:10], word("mode", rec["variant"])]
+            if statistics.opponents(rec):  # a solo game or friends only: nothing to say
+                parts.append(word("level", statistics.opponents(rec)))
+            parts += [t("stats.result.won" if you.won else "stats.result.lost"), str(you.score)]
+            line = " · ".join(parts)
             out.append((line, you.won))
             if len(out) >= most:
                 break
@@ -293,10 +290,10 @@ class StatisticsScene(Scene):
         )
         y = area.y + round(size * 1.6)
         for line, won in self.recent_lines(s, max(0, (area.bottom - y) // row_h)):
-            dot = colour("gold") if won else colour("ink_soft")
-            pygame.draw.circle(surface, dot, (area.x + 6, y + round(size * 0.7)), 5)
             fit = FONTS.fit(line, size, area.w - 20, smallest=10)
-            FONTS.blit(surface, line, fit, colour("text_light"), (area.x + 20, y))
+            r = FONTS.blit(surface, line, fit, colour("text_light"), (area.x + 20, y))
+            dot = colour("gold") if won else colour("ink_soft")
+            pygame.draw.circle(surface, dot, (area.x + 6, r.centery), 5)
             y += row_h
 
     def draw_versus(self, surface: pygame.Surface, area: pygame.Rect, s: Any) -> None:
