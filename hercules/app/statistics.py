@@ -150,10 +150,8 @@ def _read(path: Path) -> tuple[list[Any] | None, DamagedFile | None]:
     """The records in the file (None: missing), or why it cannot be used (not set aside)."""
     try:
         os.lstat(path)
-    except FileNotFoundError:
+    except OSError:  # missing, or the folder is the problem (the start-up check says so)
         return None, None
-    except OSError as exc:
-        return None, DamagedFile("damaged", exc.strerror or str(exc), None)
     try:
         doc = read_json(path, MAX_BYTES)
     except StorageError as exc:

@@ -111,7 +111,7 @@ class ProfilesScene(Scene):
                 text = t("profile.in_use", name=text)
             b = self.add(pygame_gui.elements.UIButton(rect, text, ui))
             if pid == paths.profile():
-                b.disable()
+                b.select()  # the one in use, lit (choosing it again changes nothing)
             self.choices[b] = pid
         y = self.box.y + 86 + rows * self.ROW_H + 34
         self.entry = self.add(
