@@ -55,8 +55,10 @@ class TitleScene(Scene):
         # Who is playing, in the corner: the default profile needs no choice.
         name = profiles.load_profiles().name_of(paths.profile()) or t("profile.default")
         who = t("profile.button", name=name)
+        tw, th = ui.get_theme().get_font(["button"]).size(who)
+        pw = min(max(240, tw + 40), w // 2)  # the name at any text size, within half the width
         self.btn_profile = self.add(
-            pygame_gui.elements.UIButton(pygame.Rect(w - 330, 4, 320, 34), who, ui)
+            pygame_gui.elements.UIButton(pygame.Rect(w - pw - 10, 4, pw, max(34, th + 12)), who, ui)
         )
         self.buttons[self.btn_profile] = "profile"
 

@@ -271,7 +271,7 @@ class GameOverScene(Scene):
             return
         w = surface.get_width()
         words = t("stats.your_best", score=outcome.score)
-        best_badge(surface, (w - 40 - self.px(120), 112), words, self.px(16))
+        best_badge(surface, (w - 40 - self.px(120), 60), words, self.px(16))
 
 
 def score_by_round(state: Any, controller: Any) -> list[list[int]]:
