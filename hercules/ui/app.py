@@ -28,7 +28,7 @@ from .nav import Navigator
 from .scene import Scene, SceneStack
 from .sound import Sound
 from .surfaces import forget_pictures
-from .theme import FONTS, colour, gui_theme, set_palette
+from .theme import FONTS, colour, gui_theme, set_palette, window_icon
 
 MIN_SIZE = (1280, 720)
 #: How long a passing message (:meth:`App.toast`) stays on screen.
@@ -54,6 +54,9 @@ class App:
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
+        icon = window_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)  # before the window opens, as SDL prefers
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.windowed_size = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
