@@ -38,13 +38,21 @@ def template() -> str:
 
 
 def program() -> list[str]:
-    """The command that starts this installation of the game (program and arguments)."""
+    """The command that starts this installation of the game (program and arguments).
+
+    The bundle's program; else the ``hercules`` script that is running, or the one on the
+    PATH; else this Python with ``-m hercules``. Paths are made absolute, never resolved: a
+    virtual environment's ``python`` is a link whose target does not see the environment.
+    """
     if getattr(sys, "frozen", False):
-        return [str(Path(sys.executable).resolve())]
+        return [str(Path(sys.executable).absolute())]
+    script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if script is not None and script.stem == "hercules" and script.is_file():
+        return [str(script.absolute())]
     found = shutil.which("hercules")
     if found:
-        return [str(Path(found).resolve())]
-    return [str(Path(sys.executable).resolve()), "-m", "hercules"]
+        return [str(Path(found).absolute())]
+    return [str(Path(sys.executable).absolute()), "-m", "hercules"]
 
 
 def exec_argument(arg: str) -> str:

@@ -77,6 +77,22 @@ def test_install_writes_the_entry_and_every_icon_size(tmp_path):
     assert parse(entry.read_text(encoding="utf-8"))["Exec"] == "/elsewhere/hercules"
 
 
+def test_the_program_is_the_running_script_or_python_unresolved(tmp_path, monkeypatch):
+    script = tmp_path / "bin" / "hercules"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\n")
+    monkeypatch.setattr(sys, "argv", [str(script), "--install-desktop"])
+    assert desktop.program() == [str(script)]
+    monkeypatch.setattr(sys, "argv", ["pytest"])
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    link = tmp_path / "venv-python"
+    link.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(link))
+    assert desktop.program() == [str(link), "-m", "hercules"]  # the link, not its target
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert desktop.program() == [str(link)]
+
+
 def test_the_data_home_follows_xdg_data_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert desktop.data_home() == tmp_path
