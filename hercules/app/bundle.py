@@ -51,10 +51,17 @@ def icon_resource(size: int = WINDOW_ICON_SIZE) -> Any:
 
 
 def bundle_root() -> Path | None:
-    """The folder of the running one-folder bundle (its program's), or None if not frozen."""
+    """The folder of the running one-folder bundle (its program's), or None if not frozen.
+
+    None in a macOS ``.app`` too: the build lists the files of the one-folder bundle only
+    (``dist/hercules``), so there the needed files are checked, not a list.
+    """
     if not getattr(sys, "frozen", False):
         return None
-    return Path(sys.executable).resolve().parent
+    root = Path(sys.executable).resolve().parent
+    if root.name == "MacOS" and root.parent.name == "Contents":
+        return None
+    return root
 
 
 def manifest_path(root: Path) -> Path | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -37,6 +38,15 @@ def test_a_bundle_missing_a_file_names_it(tmp_path):
     make_bundle(tmp_path, files, files[:1] + files[2:])
     assert bundle.missing_files(tmp_path) == ["_internal/libSDL2.so"]
     assert bundle.checked_count(tmp_path) == len(files) + len(bundle.needed_files())
+
+
+def test_a_frozen_program_checks_its_own_folder_but_not_inside_a_mac_app(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "hercules" / "hercules"))
+    assert bundle.bundle_root() == tmp_path / "hercules"
+    app = tmp_path / "Hercules.app" / "Contents" / "MacOS" / "hercules"
+    monkeypatch.setattr(sys, "executable", str(app))
+    assert bundle.bundle_root() is None
 
 
 def test_a_bundle_without_its_list_says_so(tmp_path):
