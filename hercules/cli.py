@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
+from functools import partial
 from typing import Any
 
 from hercules import __version__
-from hercules.app import desktop, paths, saves
+from hercules.app import desktop, paths, profiles, saves
+from hercules.app.crash import write_report
 from hercules.app.health import StorageProblem
+from hercules.app.profiles import DamagedFile, open_profiles
 from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import DamagedSettings, Settings, open_settings
+from hercules.app.statistics import open_statistics
 from hercules.ui.strings import check_tables, t
 
 
@@ -137,6 +142,23 @@ def prepare() -> tuple[StorageProblem | None, Settings, DamagedSettings | None]:
     return problem, settings, damaged
 
 
+def open_profile() -> list[tuple[str, DamagedFile]]:
+    """Before :func:`prepare`: the profile the last start used (its settings and statistics
+    from now on), and the files that could not be used ("profiles" or "stats"; each was
+    set aside, never deleted). Never raises."""
+    found, unusable = open_profiles()
+    profiles.use(found, found.current)
+    _, stats = open_statistics()
+    return [(what, bad) for what, bad in (("profiles", unusable), ("stats", stats)) if bad]
+
+
+def tell_files(app: Any, unusable: list[tuple[str, DamagedFile]]) -> None:
+    """Queue for the title one message per file :func:`open_profile` could not use."""
+    for what, bad in unusable:
+        key, values = bad.words(what)
+        app.notify(partial(t, key, **values))
+
+
 def tell(app: Any, problem: StorageProblem | None, damaged: DamagedSettings | None) -> None:
     """Queue what :func:`prepare` found for the title screen, worded when shown."""
     if problem is not None:
@@ -172,16 +194,38 @@ def main(argv: list[str] | None = None) -> int:
     # --help never need (they stay fast and work on a machine without a display).
     from hercules.ui.app import App
 
+    unusable = open_profile()
     problem, settings, damaged = prepare()
     size = args.size or tuple(settings.window_size)
-    app = App(size, settings, persist=True)
-    tell(app, problem, damaged)
-    if args.fullscreen or settings.fullscreen:
-        settings.fullscreen = False  # toggle_fullscreen flips it on
-        app.toggle_fullscreen()
-    app.nav.title()
+    app: App | None = None
     try:
+        app = App(size, settings, persist=True)
+        tell(app, problem, damaged)
+        tell_files(app, unusable)
+        if args.fullscreen or settings.fullscreen:
+            settings.fullscreen = False  # toggle_fullscreen flips it on
+            app.toggle_fullscreen()
+        app.nav.title()
         app.run(max_frames=args.frames)
+    except Exception as error:  # noqa: BLE001 - the last boundary: report, never hide it
+        return give_up(error, app)
     finally:
-        app.close()
+        if app is not None:
+            app.close()
     return 0
+
+
+def give_up(error: Exception, app: Any) -> int:
+    """The game cannot go on: make sure a report of ``error`` exists, say where, return 1.
+
+    The app has written one when its frame loop gave up (a crash loop); an error before the
+    window opened has none yet. The traceback is shown either way.
+    """
+    report = getattr(app, "last_report", None)
+    if app is None or getattr(app, "last_crash", None) is None:
+        report = write_report(error)
+        traceback.print_exception(error, file=sys.stderr)
+    where = f"a report is in {report.path}" if report is not None else "no report could be written"
+    line = f"hercules: stopped by an error ({type(error).__name__}: {error}); {where}"
+    print(line.encode("ascii", "backslashreplace").decode("ascii"), file=sys.stderr)
+    return 1

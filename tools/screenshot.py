@@ -1,7 +1,8 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways,fork,reward,won,legend,play,handover} --seed S --size WxH --out FILE.png
+    load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics} --seed S --size WxH
+    --out FILE.png
     [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
     [--reasoning]
@@ -52,6 +53,7 @@ SCENES = (
     "legend",
     "play",
     "handover",
+    "statistics",
 )
 
 
@@ -92,9 +94,36 @@ def crowd_hands(state, per_seat: int, seed: int):
     return s
 
 
+def play_recorded(app: App, spec: Any, count: int, seed: int, mode: str, players: int) -> Any:
+    """Play ``count`` games to the end through the real controller, recorded in the (throwaway)
+    statistics: seat 0 is "you", its moves a bot's of each level in turn, against the levels
+    in turn. Returns the last game's table (its game-over screen opens at its next update)."""
+    app.nav.keep_statistics = True
+    levels = spec.bot_levels
+    table = None
+    for i in range(count):
+        kinds = ["human"] + [levels[(i + k) % len(levels)] for k in range(players - 1)]
+        ctl = spec.new_controller(mode, kinds, seed + i)
+        names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+        table = app.nav.play(spec.id, ctl, names)
+        me, rng = spec.make_bot(levels[i % len(levels)]), random.Random(seed + i)
+        while not ctl.is_over:
+            if ctl.human_to_act():
+                ctl.submit(me.choose(ctl.state, ctl.legal(), rng), ctl.actor)
+            else:
+                ctl.step(wait=True)
+    return table
+
+
 def build(app: App, args: argparse.Namespace) -> None:
     spec = args.game
     nav = app.nav
+    if args.scene == "statistics":  # a season of games, then their statistics
+        play_recorded(app, spec, args.round * 4, args.seed, args.mode, args.players)
+        nav.title()
+        nav.statistics()
+        app.top.choose(spec.id)
+        return
     if args.scene in ("load", "replay"):
         nav.title()
         nav.load()
@@ -120,6 +149,8 @@ def build(app: App, args: argparse.Namespace) -> None:
         elif args.scene != "title":
             getattr(nav, args.scene)(spec.id)
         return
+    if args.scene == "gameover":
+        nav.keep_statistics = True  # the game is recorded (throwaway folder): "your best" shows
     stage = spec.tool_entry("screenshot")
     if stage is not None:  # the game sets its own table up (e.g. the Labors game's fork)
         stage(app, args.scene, args.seed, args.mode, players=args.players)
@@ -274,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     app.tick(0.016)
     app.draw()
-    pygame.image.save(app.screen, args.out)
+    app.present()  # what the player sees: the layout scaled onto a window under 1280x720
+    pygame.image.save(app.display, args.out)
     print(args.out)
     app.close()
     return 0

@@ -25,8 +25,13 @@ APP_NAME = "hercules"
 ENV_VAR = "HERCULES_DATA_DIR"  #: one folder for saves/ and settings.json
 SAVES = "saves"
 SETTINGS_FILE = "settings.json"
+STATISTICS_FILE = "statistics.json"
+PROFILES_FILE = "profiles.json"  #: the list of profiles, in the config folder
+PROFILES = "profiles"  #: ``profiles/<id>/`` holds a profile's own settings and statistics
+DEFAULT_PROFILE = "default"  #: keeps the files where they always were: no choice needed
 
 _override: Path | None = None
+_profile = [DEFAULT_PROFILE]
 
 
 def set_data_dir(path: str | os.PathLike[str] | None) -> None:
@@ -70,9 +75,37 @@ def config_dir() -> Path:
     return _made(override_dir() or _platform_config())
 
 
+def set_profile(profile_id: str) -> None:
+    """Keep settings and statistics in ``profile_id``'s files from now on (see :func:`profile`)."""
+    _profile[0] = profile_id or DEFAULT_PROFILE
+
+
+def profile() -> str:
+    """The profile whose settings and statistics are used now (:data:`DEFAULT_PROFILE` at first).
+
+    The default profile's files are where they always were (``settings.json``,
+    ``statistics.json``); another's are in ``profiles/<id>/`` of the same folders.
+    """
+    return _profile[0]
+
+
+def _in_profile(folder: Path) -> Path:
+    return folder if profile() == DEFAULT_PROFILE else folder / PROFILES / profile()
+
+
 def settings_file() -> Path:
     """Where ``settings.json`` is, to read it: the folder is not created; never raises."""
-    return (override_dir() or _platform_config()) / SETTINGS_FILE
+    return _in_profile(override_dir() or _platform_config()) / SETTINGS_FILE
+
+
+def profiles_file() -> Path:
+    """Where ``profiles.json`` is (the folder is not created; never raises)."""
+    return (override_dir() or _platform_config()) / PROFILES_FILE
+
+
+def statistics_file() -> Path:
+    """Where the current profile's ``statistics.json`` is (not created; never raises)."""
+    return _in_profile(override_dir() or _platform_data()) / STATISTICS_FILE
 
 
 def saves_dir() -> Path:
@@ -90,9 +123,20 @@ def saves_dir_to_read() -> Path:
     return (override_dir() or _platform_data()) / SAVES
 
 
+def log_dir() -> Path:
+    """Where crash reports go: the platform's log folder (``logs`` in an override folder).
+
+    Not created here: :mod:`~.crash` makes it when it writes, and says so if it cannot.
+    """
+    override = override_dir()
+    if override is not None:
+        return override / "logs"
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def settings_path() -> Path:
     """The settings file (its folder is created if needed; the file may not exist yet)."""
-    return config_dir() / SETTINGS_FILE
+    return _made(_in_profile(config_dir())) / SETTINGS_FILE
 
 
 def check_storage() -> StorageProblem | None:

@@ -90,7 +90,12 @@ class GameSpec:
     rules_text: str = ""
     description: Mapping[str, str] = field(default_factory=dict)  #: one line per language
     #: Optional hooks for the box's tools, role -> "module:name" (e.g. ``statistics`` of
-    #: finished games and their ``report`` lines, for ``tools/simulate.py``).
+    #: finished games and their ``report`` lines, for ``tools/simulate.py``). The shell's
+    #: statistics use ``record(final_state) -> dict`` (variant, rounds, per seat result,
+    #: place, score and breakdown, and ``extra`` figures: see :mod:`.statistics`), and a
+    #: game may add ``stat_lines(records, words) -> list[str]`` (its own lines on the
+    #: statistics screen) and ``score_history(final_state, actions) -> list[list[int]]``
+    #: (each seat's score at every round, for its game-over chart).
     tools: Mapping[str, str] = field(default_factory=dict)
     #: The game's folder inside ``hercules.assets`` (e.g. ``"games/mebo"``), holding its words:
     #: ``strings/<lang>.json`` (merged into the box's string tables) and

@@ -16,14 +16,13 @@ import json
 import logging
 import os
 import re
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from . import health, paths
 from .saves.schema import text_problem
-from .storage import StorageError, atomic_write, read_json
+from .storage import StorageError, atomic_write, read_json, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +30,9 @@ FORMAT = "hercules-settings"
 VERSION = 1
 MAX_BYTES = 64 * 1024
 PALETTES = ("classic", "colourblind", "high_contrast")
-MIN_WINDOW = (1280, 720)
+#: The smallest window the game opens (below 1280x720 it draws a scaled layout: see
+#: hercules.ui.app.layout_size).
+MIN_WINDOW = (800, 450)
 MAX_WINDOW = (16384, 16384)
 
 
@@ -212,23 +213,7 @@ def open_settings(
     settings, reason = _load(path)
     if not reason:
         return settings, None
-    return settings, DamagedSettings(reason, _set_aside(path))
-
-
-def _set_aside(path: Path) -> Path | None:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(100):
-        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-        if os.path.lexists(aside):
-            continue
-        try:
-            os.rename(path, aside)
-        except OSError as exc:
-            log.warning("settings %s: cannot set it aside: %s", path, exc)
-            return None
-        log.warning("settings %s: damaged, kept as %s", path, aside.name)
-        return aside
-    return None
+    return settings, DamagedSettings(reason, set_aside(path))
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:

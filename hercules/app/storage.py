@@ -259,6 +259,32 @@ def sweep_temporary(
     return removed
 
 
+# --- keeping a damaged file aside -----------------------------------------------------------
+
+
+def set_aside(path: str | os.PathLike[str]) -> Path | None:
+    """Rename ``path`` to ``<name>.damaged-<YYYYmmdd-HHMMSS>`` beside it; the new path, or None.
+
+    For a file the game cannot use (damaged, or written by a newer version): it is never
+    deleted, so the player's data stays there to be looked at, and the next write starts a
+    fresh file instead of overwriting it. None when it cannot be renamed (it stays in place).
+    """
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.rename(path, aside)
+        except OSError as exc:
+            log.warning("%s: cannot set it aside: %s", path, exc)
+            return None
+        log.warning("%s: damaged, kept as %s", path, aside.name)
+        return aside
+    return None
+
+
 # --- deleting -------------------------------------------------------------------------------
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import os
+import sys
 import time
+import traceback
 import unicodedata
+import warnings
 from collections import deque
 from collections.abc import Callable
 
@@ -12,7 +16,9 @@ import pygame
 import pygame_gui
 
 from hercules.app import health
-from hercules.app.settings import Settings, save_settings
+from hercules.app.crash import CrashReport, install_log_tail, write_report
+from hercules.app.saves import GameSaver
+from hercules.app.settings import MIN_WINDOW, Settings, save_settings
 
 from . import draw as D
 from . import strings
@@ -30,10 +36,16 @@ from .sound import Sound
 from .surfaces import forget_pictures
 from .theme import FONTS, colour, gui_theme, set_palette, window_icon
 
+#: The smallest size the scenes are laid out for. A smaller window (a 1366x768 laptop, or
+#: 1920x1080 at 150 % display scaling, less the taskbar) shows that layout scaled down to
+#: fit (:func:`layout_size`); the window itself may go down to ``MIN_WINDOW``.
 MIN_SIZE = (1280, 720)
 #: How long a passing message (:meth:`App.toast`) stays on screen.
 TOAST_SECONDS = 2.5
 DEFAULT_SIZE = (1600, 900)
+#: A second crash this soon after the first (seconds) is a loop: the app gives up (see
+#: :meth:`App.crashed`).
+CRASH_REPEAT_S = 2.0
 
 
 class App:
@@ -48,6 +60,10 @@ class App:
         """Open the window. ``persist``: write settings changes to the user's settings file."""
         self.t0 = time.perf_counter()
         self.persist = persist
+        install_log_tail()  # a crash report carries the last lines the box logged
+        #: When the last frame crashed (``time.monotonic``), and the report it left.
+        self.last_crash: float | None = None
+        self.last_report: CrashReport | None = None
         tune_allocator()  # before the first window-sized surface (see hercules.ui.memory)
         #: Frees what closed scenes held (pygame_gui widgets are cycles: see hercules.ui.memory).
         self.memory = MemoryKeeper()
@@ -57,13 +73,19 @@ class App:
         icon = window_icon()
         if icon is not None:
             pygame.display.set_icon(icon)  # before the window opens, as SDL prefers
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
         self.windowed_size = size
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        #: The window's own surface; scenes draw on :attr:`screen`, which is this surface
+        #: or, for a window smaller than ``MIN_SIZE``, a canvas scaled onto it (`present`).
+        self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = self.display
+        #: Canvas pixels per window pixel, across and down (1.0 unless scaled).
+        self.scale = (1.0, 1.0)
         try:
-            pygame.display.get_window().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
+            window().minimum_size = MIN_WINDOW
         except (AttributeError, pygame.error):
-            pass  # older pygame-ce or the dummy driver: resize() enforces the minimum instead
+            pass  # a driver without windows: resize() enforces the minimum instead
+        self._fit(size)
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
         self.settings.language = strings.set_language(self.settings.language)
@@ -75,7 +97,8 @@ class App:
         if self.sound.open():
             self.sound.start_theme()
         clear_text_caches()
-        self.ui = self.new_ui_manager(size)
+        self.ui = self.new_ui_manager(self.size)
+        self.ui.mouse_pos_scale_factor = list(self.scale)
         self.stack = SceneStack()
         self.nav = Navigator(self)  #: the one place that knows which scene opens which
         self.clock = pygame.time.Clock()
@@ -96,7 +119,8 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        """The window size in pixels."""
+        """The size the scenes are laid out at: the window's, or the canvas scaled onto a
+        window smaller than ``MIN_SIZE``."""
         return self.screen.get_size()
 
     def push(self, scene: Scene) -> None:
@@ -177,7 +201,7 @@ class App:
         box = pic.get_rect(center=(w // 2, h // 2)).inflate(48, 32)
         D.panel(self.screen, box, colour("panel"), colour("gold"), 10)
         self.screen.blit(pic, pic.get_rect(center=box.center))
-        pygame.display.flip()
+        self.present()
         self.busy_shown += 1
 
     def quit(self) -> None:
@@ -186,33 +210,68 @@ class App:
 
     # window ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay every scene out again for a new window size (never scaled)."""
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        if not self.settings.fullscreen:
+        """Lay every scene out again for a new window size (below ``MIN_SIZE``, the layout
+        at the smallest size of the window's shape, scaled to fit)."""
+        if self.settings.fullscreen:
+            size = self.display.get_size()  # the desktop's: the screen mode is never changed
+        else:
+            size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
             self.windowed_size = size
             self.settings.window_size = size
-        if self.screen.get_size() != size:
-            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-            self.screen = pygame.display.set_mode(size, flags)
-            # Pictures drawn for the old size are not used again unless it comes back; they
-            # go now, so a session of resizes holds one size's pictures, not the budgets'.
-            forget_pictures()
-        self.ui.set_window_resolution(size)
+            if self.display.get_size() != size:
+                self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
+                # Pictures drawn for the old size are not used again unless it comes back;
+                # they go now, so a session of resizes holds one size's pictures, not the
+                # budgets'.
+                forget_pictures()
+        self._fit(size)
+        self.ui.set_window_resolution(self.size)
+        self.ui.mouse_pos_scale_factor = list(self.scale)  # pygame_gui maps the mouse itself
         for scene in self.stack.scenes:
-            scene.resize(size)
+            scene.resize(self.size)
         self.memory.note_garbage()  # every scene's widgets were built anew
 
+    def _fit(self, size: tuple[int, int]) -> None:
+        """Point :attr:`screen` at the window, or at a canvas of the layout's size."""
+        logical = layout_size(size)
+        if logical == size:
+            self.screen = self.display
+        elif self.screen is self.display or self.screen.get_size() != logical:
+            self.screen = pygame.Surface(logical).convert(self.display)
+        self.scale = (logical[0] / size[0], logical[1] / size[1])
+
+    def present(self) -> None:
+        """Show what was drawn: the canvas scaled to the window when there is one."""
+        if self.screen is not self.display:
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
+        pygame.display.flip()
+
+    def to_layout(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with its mouse position in layout pixels (scenes' coordinates)."""
+        if self.scale == (1.0, 1.0) or event.type not in _POINTED:
+            return event
+        x, y = event.pos
+        pos = (
+            min(int(x * self.scale[0]), self.size[0] - 1),
+            min(int(y * self.scale[1]), self.size[1] - 1),
+        )
+        return pygame.event.Event(event.type, {**event.dict, "pos": pos})
+
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen at the desktop size, or back to the last window size."""
+        """F11: borderless fullscreen over the whole desktop (the screen's mode is never
+        changed, so other windows and the desktop keep theirs), or back to the last window
+        size."""
         self.settings.fullscreen = not self.settings.fullscreen
+        win = window()
         if self.settings.fullscreen:
-            sizes = pygame.display.get_desktop_sizes() or [DEFAULT_SIZE]
-            size = sizes[0]
-            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            win.set_fullscreen(desktop=True)
         else:
-            size = self.windowed_size
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.resize(self.screen.get_size())
+            win.set_windowed()
+            win.size = self.windowed_size
+        surface = pygame.display.get_surface()
+        self.display = surface if surface is not None else pygame.display.set_mode(win.size)
+        forget_pictures()
+        self.resize(self.display.get_size())
 
     # the loop -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -233,11 +292,11 @@ class App:
                 return  # only invisible characters: a text box would fail to draw them
             if text != event.text:
                 event = pygame.event.Event(pygame.TEXTINPUT, text=text)
-        if self.ui.process_events(event):
+        if self.ui.process_events(event):  # in window pixels: pygame_gui scales them itself
             return  # a widget took it: board clicks never fall through buttons
         top = self.top
         if top is not None:
-            top.handle_event(event)
+            top.handle_event(self.to_layout(event))
 
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw."""
@@ -248,7 +307,7 @@ class App:
                 return
         self.tick(dt)
         self.draw()
-        pygame.display.flip()
+        self.present()
         self.memory.tick()
         self.frame_times.append(time.perf_counter() - start)
         if self.first_frame_s is None:
@@ -287,12 +346,82 @@ class App:
         surface.blit(pic, pic.get_rect(center=box.center))
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> None:
-        """The frame loop; ``max_frames`` bounds it for tests and tools."""
+        """The frame loop; ``max_frames`` bounds it for tests and tools. An error in a frame
+        is reported and the player taken back to the title (:meth:`crashed`)."""
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
             dt = self.clock.tick(fps) / 1000.0
-            self.frame(min(dt, 0.1))
+            try:
+                self.frame(min(dt, 0.1))
+            except Exception as error:  # noqa: BLE001 - reported, then the box plays on
+                self.crashed(error)
             frames += 1
+
+    def crashed(self, error: Exception) -> CrashReport | None:
+        """An error no scene caught: save the running game, write a crash report, show the
+        traceback on standard error, and go back to the title saying where the report is.
+
+        A second crash within :data:`CRASH_REPEAT_S` (the title itself failing, say) is
+        raised again after its report: a loop of crashes must end, with the error shown.
+        """
+        now = time.monotonic()
+        again = self.last_crash is not None and now - self.last_crash < CRASH_REPEAT_S
+        self.last_crash = now
+        document, saved = self._rescue_game()
+        about = {
+            "pygame-ce": pygame.version.ver,
+            "SDL": ".".join(map(str, pygame.get_sdl_version())),
+            "pygame_gui": getattr(pygame_gui, "__version__", "?"),
+            "window": "x".join(map(str, self.size)),
+            "scenes": " / ".join(type(scene).__name__ for scene in self.stack.scenes),
+        }
+        report = self.last_report = write_report(error, document, about)
+        traceback.print_exception(error, file=sys.stderr)
+        if report is not None:
+            print(f"hercules: crash report written to {report.path}", file=sys.stderr)
+        if again:
+            raise error
+        if not self._leave_scenes():
+            self.stack.scenes.clear()
+        self.nav.title()
+        path = str(report.path) if report is not None else ""
+
+        def words() -> str:
+            said = strings.t("crash.reported", path=path) if path else strings.t("crash.unwritten")
+            return f"{said} {strings.t('crash.saved')}" if saved else said
+
+        self.notify(words)
+        return report
+
+    def _rescue_game(self) -> tuple[dict[str, object] | None, bool]:
+        """Autosave the game being played (the topmost table's): its document, and whether
+        the autosave was written."""
+        for scene in reversed(self.stack.scenes):
+            saver = getattr(scene, "saver", None)
+            if not isinstance(saver, GameSaver):
+                continue
+            saved = False
+            try:
+                saver.save()  # its autosave: Continue resumes the game from here
+                saver.wait()
+                saved = saver.take_failure() is None
+            except Exception:  # noqa: BLE001 - saving off or failing: the report still goes
+                pass
+            try:
+                return saver.document(), saved
+            except Exception:  # noqa: BLE001 - a game that cannot be written is left out
+                return None, saved
+        return None, False
+
+    def _leave_scenes(self) -> bool:
+        """Close every scene as leaving would (tables stop bots, finish saves); False if one
+        of them failed too (the stack is then dropped as it is)."""
+        try:
+            while self.stack.scenes:
+                self.stack.pop()
+            return True
+        except Exception:  # noqa: BLE001 - the scene that crashed may fail to close
+            return False
 
     def close(self) -> None:
         """Release scenes and pygame."""
@@ -306,6 +435,31 @@ class App:
 #: as U+200B or U+202E, surrogates, private and unassigned code points, combining marks, line and
 #: paragraph separators): pygame_gui's text boxes fail on text of zero width.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"})
+
+
+_POINTED = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def layout_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The size scenes are laid out at for a window of ``window`` pixels: the window's own
+    when it is at least ``MIN_SIZE``, else the smallest size of the window's shape that is
+    (drawn there and scaled down to the window)."""
+    w, h = window
+    if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+        return window
+    grow = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+    return (max(MIN_SIZE[0], math.ceil(w * grow)), max(MIN_SIZE[1], math.ceil(h * grow)))
+
+
+def window() -> pygame.Window:
+    """The app's window (pygame-ce's :class:`pygame.Window` of the display module)."""
+    get = getattr(pygame.display, "get_window", None)
+    if get is not None:  # newer pygame-ce
+        found: pygame.Window = get()
+        return found
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the only way in pygame-ce 2.5
+        return pygame.Window.from_display_module()
 
 
 def visible_text(text: str) -> str:

@@ -7,17 +7,22 @@ shell stays ignorant of every game.
 
 from __future__ import annotations
 
+import time
+import weakref
 from collections.abc import Sequence
 from typing import Any, cast
 
 from hercules.app import health, paths, saves
 from hercules.app.registry import GameSpec, games, get_game, rules_for
+from hercules.app.statistics import Added, record_finished
 
 from .scene import Scene
 from .scenes.games import GamesScene
 from .scenes.load import LoadScene, refusal
 from .scenes.overlays import ConfirmOverlay
+from .scenes.profiles import ProfilesScene, damaged_words
 from .scenes.settings import SettingsScene
+from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .strings import t
 
@@ -27,6 +32,11 @@ class Navigator:
 
     def __init__(self, app: Any) -> None:
         self.app = app
+        #: Record finished games in the profile's statistics (the real window does; tests
+        #: and screenshots do not, unless they ask).
+        self.keep_statistics = bool(getattr(app, "persist", False))
+        #: What recording each finished game did, by its controller (the game-over reads it).
+        self.recorded: weakref.WeakKeyDictionary[Any, Added] = weakref.WeakKeyDictionary()
 
     # --- the shell's screens ---------------------------------------------------------------
     def title(self) -> None:
@@ -40,6 +50,14 @@ class Navigator:
     def load(self) -> None:
         """The load screen over the current one."""
         self.app.push(LoadScene(self.app))
+
+    def statistics(self) -> None:
+        """The statistics of the profile in use, over the current screen."""
+        self.app.push(StatisticsScene(self.app))
+
+    def profiles(self) -> None:
+        """Choose or make a profile, over the current screen."""
+        self.app.push(ProfilesScene(self.app))
 
     def confirm(self, question: Any, on_yes: Any, body: Any = None) -> None:
         """Ask a yes/no question over the current screen; ``body`` says what Yes will do."""
@@ -83,14 +101,59 @@ class Navigator:
         label: str = "",
         history: Sequence[Any] = (),
     ) -> Scene:
-        """Replace everything with a game's table; ``history`` fills the log of a resumed game."""
+        """Replace everything with a game's table; ``history`` fills the log of a resumed game.
+
+        A new game gets its start stamp here (``created``): it names the game's autosave
+        and keys its statistics record, so a game resumed from any of its saves and
+        finished again is recorded once.
+        """
+        created = created or saves.now_iso()
         table = self._scene(game_id, "table")(
             self.app, controller, list(names), created=created, label=label
         )
         for rec in history:
             table.log_record(rec)
         self.app.replace(table)
+        self.watch(game_id, controller, table, created)
         return cast(Scene, table)
+
+    # --- statistics --------------------------------------------------------------------------
+    def watch(self, game_id: str, controller: Any, table: Any, created: str) -> None:
+        """Record the game in the statistics when it ends on this table (once: a game that
+        was over when opened, or a replay, is not recorded again)."""
+        if not self.keep_statistics or controller.is_over:
+            return
+        start = time.monotonic()
+
+        def ended(_rec: Any) -> None:
+            if controller.is_over and controller not in self.recorded:
+                names = list(getattr(table, "names", ()))
+                self.record(game_id, controller, names, created, time.monotonic() - start)
+
+        controller.subscribe(ended)
+
+    def record(
+        self, game_id: str, controller: Any, names: Sequence[str], created: str, seconds: float
+    ) -> None:
+        """Add a finished game to the profile's statistics; problems are said, never raised."""
+        try:
+            added = record_finished(
+                get_game(game_id), controller, names, started=created, seconds=seconds
+            )
+        except health.SavingOff:
+            return  # the title said at start-up that nothing is kept
+        except OSError as exc:
+            self.app.toast(t("stats.not_saved", why=exc.strerror or str(exc)), 6.0)
+            return
+        if added is None:
+            return
+        self.recorded[controller] = added
+        if added.damaged is not None:
+            self.app.toast(damaged_words(added.damaged, "stats"), 8.0)
+
+    def outcome(self, controller: Any) -> Added | None:
+        """What recording this finished game did (None: not recorded, e.g. a replay)."""
+        return self.recorded.get(controller) if controller is not None else None
 
     def open_saved(self, loaded: Any) -> Scene:
         """Resume a loaded game on its table: same state, seats, bots and log.

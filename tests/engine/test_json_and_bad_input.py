@@ -162,13 +162,18 @@ def assert_refused(state: GameState, action: Any, reason: Reason) -> None:
     assert legal_actions(state) == legal
 
 
+def _stable_id(value: object) -> str:
+    """A test id without memory addresses (the same in every process, for pytest -n)."""
+    return "object()" if type(value) is object else repr(value)
+
+
 @pytest.mark.parametrize("state_name", sorted(STATES))
-@pytest.mark.parametrize("value", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("value", NOT_ACTIONS, ids=_stable_id)
 def test_apply_refuses_values_that_are_not_actions(state_name: str, value: Any) -> None:
     assert_refused(STATES[state_name], value, Reason.MALFORMED)
 
 
-@pytest.mark.parametrize("value", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("value", NOT_ACTIONS, ids=_stable_id)
 def test_from_json_refuses_values_that_are_not_objects(value: Any) -> None:
     with pytest.raises(MalformedActionError, match="object"):
         Action.from_json(value)

@@ -158,6 +158,7 @@ def code_files() -> list[Path]:
 
 def families() -> dict[str, set[str]]:
     """Every f-string key family the code uses, with every value it can take."""
+    from hercules.app.profiles import NAME_PROBLEMS
     from hercules.games.mebo.ai.bots import BOT_LEVELS
     from hercules.games.mebo.engine import scoring
     from hercules.ui.scenes.settings import SettingsScene
@@ -192,7 +193,9 @@ def families() -> dict[str, set[str]]:
         "over.cat.{}": set(CATEGORIES),
         "over.tiebreak.{}": tiebreaks,
         "over.{}": {"new_game", "see_table", "replay", "title"},
-        "menu.{}": {"new", "continue", "load", "rules", "settings", "quit"},
+        "menu.{}": {"new", "continue", "load", "rules", "statistics", "settings", "quit"},
+        "stats.col.{}": {"played", "won", "rate", "best", "mean"},
+        "profile.why.{}": set(NAME_PROBLEMS),
         "prompt.mode.{}": {"die", "reroll", "copy"},
         "prompt.{}": {"choose_demigod", "rest", "action"},
         "log.end.{}": {"column_12", "hades_cubes"},
@@ -300,9 +303,10 @@ def test_every_key_used_in_the_code_exists_in_both_languages():
     assert not missing, missing
 
 
-#: Keys the shell builds from a save's data (``mode.<mode>``) or offers to the examples it
-#: ships (``load.example.<file>``, shown only if the key exists): a game may define them.
-SHELL_DATA_KEYS = {"mode.{}", "load.example.{}"}
+#: Keys the shell builds from a save's or a statistics record's data (``mode.<mode>``,
+#: ``level.<bot level>``) or offers to the examples it ships (``load.example.<file>``), shown
+#: only if the key exists: a game may define them.
+SHELL_DATA_KEYS = {"mode.{}", "level.{}", "load.example.{}"}
 
 
 def test_the_shell_names_only_keys_of_its_own_table():

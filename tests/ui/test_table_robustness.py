@@ -12,7 +12,7 @@ from hercules.games.mebo.engine import legal_actions, state_from_json
 from hercules.games.mebo.ui.gameover import GameOverScene
 from hercules.games.mebo.ui.setup import start_game
 from hercules.games.mebo.ui.table import TableScene
-from hercules.ui.app import MIN_SIZE
+from hercules.ui.app import MIN_SIZE, layout_size
 
 
 def test_random_clicks_and_keys_only_ever_apply_legal_actions(animated_app):
@@ -120,7 +120,17 @@ def test_animations_play_and_drain_during_a_bot_game(animated_app):
     assert len(ctl.history) > 10
 
 
-SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (1280, 1024)]
+SIZES = [
+    (1280, 720),
+    (1366, 768),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+    (1280, 1024),
+    # Below the minimum, scaled: 1366x768 less a taskbar and title bar, 1920x1080 at 150 %
+    (1366, 698),
+    (1280, 650),
+]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -131,7 +141,7 @@ def test_resizing_keeps_every_control_on_screen_and_apart(app, size):
     app.resize(size)
     frames(app, 2)
     screen = pygame.Rect((0, 0), app.size)
-    assert app.size == (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+    assert app.size == layout_size(size) and min(app.size) >= min(MIN_SIZE)
     L = table.layout
     regions = [L.board, L.stacks_area, L.sidebar, *L.panels]
     for r in regions + [w.rect for w in table.widgets]:
@@ -152,9 +162,10 @@ def test_resizing_keeps_every_control_on_screen_and_apart(app, size):
     assert L.body >= 16
 
 
-def test_the_window_never_goes_below_the_minimum(app):
+def test_a_window_below_the_minimum_gets_the_minimum_layout_in_its_own_shape(app):
     app.resize((800, 600))
-    assert app.size == MIN_SIZE
+    assert app.size == (1280, 960)  # 800x600 grown until it holds 1280x720
+    assert app.display.get_size() == (800, 600)
 
 
 def test_random_clicks_on_every_menu_scene_never_raise(app):

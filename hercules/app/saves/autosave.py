@@ -150,12 +150,7 @@ class GameSaver:
         target = autosave_path(folder, self.created) if folder is not None else Path(path or "")
         if folder is not None:
             label = ""  # the autosave is listed as such, never under a named save's label
-        doc = game_document(
-            self.controller,
-            self.names,
-            label=label if label is not None else self.label,
-            created=self.created,
-        )
+        doc = self.document(label)
         # The controller only promises the shell's Rules; a game's adapter also reads saves.
         rules = cast(SaveRules, self.controller.rules)
         done = self._done
@@ -167,6 +162,16 @@ class GameSaver:
                     prune_autosaves(folder, spare=target)
 
         self._writer.submit(doc, rules, target, done)
+
+    def document(self, label: str | None = None) -> dict[str, Any]:
+        """This moment's save document of the game (nothing written), e.g. for a crash
+        report; ``label`` None: the game's own."""
+        return game_document(
+            self.controller,
+            self.names,
+            label=label if label is not None else self.label,
+            created=self.created,
+        )
 
     def _done(self, error: Exception | None) -> None:
         # On the worker thread: only leave the outcome for the owner to read.

@@ -64,6 +64,8 @@ SPEC = GameSpec(
         "screenshot": "hercules.games.labors.ui.shots:stage",
         "statistics": "hercules.games.labors.stats:statistics",
         "report": "hercules.games.labors.stats:report_lines",
+        "record": "hercules.games.labors.stats:record",
+        "stat_lines": "hercules.games.labors.stats:stat_lines",
     },
     assets="games/labors",
     order=20,

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .engine import LaborsState
+from .engine import DIFFICULTIES, LaborsState
 from .engine.state import LOST_COURAGE, LOST_DIVINITY, LOST_SKULL, WON
 
 OUTCOMES = (WON, LOST_SKULL, LOST_COURAGE, LOST_DIVINITY)
 Z95 = 1.959963984540054
+Words = Callable[..., str]  #: the box's translator: ``words(key, **values)``
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -55,6 +56,51 @@ def statistics(finals: Sequence[LaborsState]) -> dict[str, Any]:
             for trial, by in sorted(ends.items(), key=lambda kv: int(kv[0]))
         },
     }
+
+
+def record(final: LaborsState) -> dict[str, Any]:
+    """A finished run for the box's statistics (the shell's ``record`` hook): won or lost, its
+    score (the trials beaten), Courage and Divinity left, and where and how it ended."""
+    won = final.outcome == WON
+    seat = {
+        "result": "win" if won else "loss",
+        "place": 1,
+        "score": len(final.beaten),
+        "breakdown": {"courage": final.courage, "divinity": final.divinity},
+    }
+    return {
+        "variant": final.config.difficulty,
+        "rounds": max(0, final.labour - final.config.start + 1),
+        "seats": [seat],
+        "extra": {"outcome": final.outcome, "reached": final.labour, "start": final.config.start},
+    }
+
+
+def stat_lines(records: Sequence[Mapping[str, Any]], words: Words) -> list[str]:
+    """The statistics screen's own lines for this game: per difficulty, the furthest trial
+    reached, the mean, and the runs that reached Olympus (the player's runs only)."""
+    by: dict[str, list[tuple[int, bool]]] = {}
+    for rec in records:
+        if rec.get("bots_only"):
+            continue
+        reached = rec.get("extra", {}).get("reached", 0)
+        won = rec.get("extra", {}).get("outcome") == WON
+        if type(reached) is int:
+            by.setdefault(rec["variant"], []).append((reached, won))
+    lines = []
+    for difficulty in sorted(by, key=lambda d: (DIFFICULTIES + (d,)).index(d)):
+        runs = by[difficulty]
+        lines.append(
+            words(
+                "lab.stats.reached",
+                difficulty=words(f"mode.{difficulty}"),
+                best=max(r for r, _ in runs),
+                mean=f"{sum(r for r, _ in runs) / len(runs):.1f}",
+                olympus=sum(w for _, w in runs),
+                runs=len(runs),
+            )
+        )
+    return lines
 
 
 def report_lines(stats: dict[str, Any]) -> list[str]:

@@ -63,6 +63,8 @@ SPEC = GameSpec(
         "screenshot": f"{_UI}.shots:stage",
         "statistics": "hercules.games.later_years.stats:statistics",
         "report": "hercules.games.later_years.stats:report_lines",
+        "record": "hercules.games.later_years.stats:record",
+        "score_history": "hercules.games.later_years.stats:score_history",
         "outcome": "hercules.games.later_years.stats:outcome",
     },
     assets="games/later_years",

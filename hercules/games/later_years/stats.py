@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import LaterYearsState, score
+from .engine import LaterYearsState, apply, new_game, score
 
 #: What decided first place: the points alone (""), coins, cards in hand, or nothing (shared).
 TIEBREAKS = ("", "money", "cards", "shared")
@@ -49,6 +49,56 @@ def outcome(final: LaterYearsState) -> dict[str, Any]:
         "ended_by": list(END_CONDITIONS),
         "rounds": final.round,
     }
+
+
+def record(final: LaterYearsState) -> dict[str, Any]:
+    """A finished game for the box's statistics (the shell's ``record`` hook): per seat its
+    result, place, points and points by part, then coins and cards left."""
+    result = score(final)
+    places = outcome(final)["places"]
+    shared = len(result.winners) > 1
+    seats = []
+    for i, s in enumerate(result.seats):
+        won = i in result.winners
+        seats.append(
+            {
+                "result": ("shared" if shared else "win") if won else "loss",
+                "place": places[i],
+                "score": s.total,
+                "breakdown": {
+                    "tasks": s.tasks,
+                    "money_bonus": s.money_bonus,
+                    "chains": 3 * s.chains,
+                    "money": s.money,
+                    "cards": s.cards,
+                },
+            }
+        )
+    return {
+        "variant": "standard",
+        "rounds": final.round,
+        "seats": seats,
+        "extra": {"tiebreak": tiebreak(final)},
+    }
+
+
+def score_history(final: LaterYearsState, actions: Sequence[Any]) -> list[list[int]]:
+    """Each seat's points when every auction was dealt (the game replayed from its seed),
+    then ``final``'s. Empty when ``actions`` do not replay (the chart is then left out)."""
+    if not actions:
+        return []
+    s = new_game(final.config, final.seed)
+    out: list[list[int]] = []
+    try:
+        for action in actions:
+            nxt, _ = apply(s, action)
+            if nxt.round != s.round:
+                out.append([x.total for x in score(s).seats])
+            s = nxt
+    except Exception:  # noqa: BLE001 - a chart is not worth failing the score page for
+        return []
+    out.append([x.total for x in score(final).seats])  # the end: the final game as shown
+    return out
 
 
 def statistics(finals: Sequence[LaterYearsState]) -> dict[str, Any]:
@@ -124,7 +174,9 @@ __all__ = [
     "END_CONDITIONS",
     "TIEBREAKS",
     "outcome",
+    "record",
     "report_lines",
+    "score_history",
     "statistics",
     "tiebreak",
 ]

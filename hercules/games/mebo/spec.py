@@ -67,5 +67,7 @@ SPEC = GameSpec(
     tools={
         "statistics": "hercules.games.mebo.stats:statistics",
         "report": "hercules.games.mebo.stats:report_lines",
+        "record": "hercules.games.mebo.stats:record",
+        "score_history": "hercules.games.mebo.stats:score_history",
     },
 )

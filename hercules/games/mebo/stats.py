@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import GameState, find_variant, score, tiebreaks
+from .engine import GameState, apply, find_variant, new_game, score, tiebreaks
 
 END_CONDITIONS = ("column_12", "hades_cubes")
 
@@ -52,6 +52,47 @@ def statistics(finals: Sequence[GameState]) -> dict[str, Any]:
         "wins_by_seat": {str(k): v for k, v in sorted(wins_by_seat.items())},
         "mean_vp_by_category": {k: round(v / seats, 2) for k, v in category_vp.items()},
     }
+
+
+def record(state: GameState) -> dict[str, Any]:
+    """A finished game for the box's statistics (the shell's ``record`` hook): its variant,
+    rounds, and per seat the result, place, VP and VP by scoring category."""
+    result = score(state)
+    shared = len(result.winners) > 1
+    categories = find_variant(state.config.mode).score_categories
+    seats = []
+    for p in result.players:
+        won = p.seat in result.winners
+        seats.append(
+            {
+                "result": ("shared" if shared else "win") if won else "loss",
+                "place": p.place,
+                "score": p.total,
+                "breakdown": {c: getattr(p, c) for c in categories},
+            }
+        )
+    extra = {"tiebreak": result.tiebreak, "ended_by": "+".join(state.ended_by)}
+    return {"variant": state.config.mode, "rounds": state.round, "seats": seats, "extra": extra}
+
+
+def score_history(state: GameState, actions: Sequence[Any]) -> list[list[int]]:
+    """Each seat's VP when every round began (its dice rolled), then at the end: the game
+    replayed from its seed (the score is not kept in the state). Empty when ``actions`` do
+    not replay (the game-over chart is then left out)."""
+    if not actions:
+        return []
+    s = new_game(state.config, state.seed)
+    out: list[list[int]] = []
+    try:
+        for action in actions:
+            nxt, events = apply(s, action)
+            if any(ev.type == "dice_rolled" for ev in events):
+                out.append([p.total for p in score(s).players])
+            s = nxt
+    except Exception:  # noqa: BLE001 - a chart is not worth failing the score screen for
+        return []
+    out.append([p.total for p in score(s).players])
+    return out
 
 
 def report_lines(stats: dict[str, Any]) -> list[str]:

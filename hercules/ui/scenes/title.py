@@ -1,4 +1,4 @@
-"""The title screen: new game, continue, load, rules, settings, quit."""
+"""The title screen: new game, continue, load, rules, statistics, settings, quit; the profile."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
+
+from hercules.app import paths, profiles
 
 from .. import draw as D
 from ..scene import Scene
@@ -19,9 +21,10 @@ class TitleScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        bw, bh = 340, 54
+        bw, gap = 340, 12
         x = w // 2 - bw // 2
         y = int(h * 0.40)
+        bh = min(54, (h - 44 - y) // 7 - gap)  # seven entries above the credit line
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
@@ -32,6 +35,7 @@ class TitleScene(Scene):
             ("continue", can_continue, None if can_continue else t("tip.no_continue")),
             ("load", True, None),
             ("rules", True, None),
+            ("statistics", True, None),
             ("settings", True, None),
             ("quit", True, None),
         ):
@@ -47,7 +51,16 @@ class TitleScene(Scene):
             if not enabled:
                 b.disable()
             self.buttons[b] = key
-            y += bh + 12
+            y += bh + gap
+        # Who is playing, in the corner: the default profile needs no choice.
+        name = profiles.load_profiles().name_of(paths.profile()) or t("profile.default")
+        who = t("profile.button", name=name)
+        tw, th = ui.get_theme().get_font(["button"]).size(who)
+        pw = min(max(240, tw + 40), w // 2)  # the name at any text size, within half the width
+        self.btn_profile = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(w - pw - 10, 4, pw, max(34, th + 12)), who, ui)
+        )
+        self.buttons[self.btn_profile] = "profile"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -71,6 +84,10 @@ class TitleScene(Scene):
             nav.load()
         elif key == "rules":
             nav.rules()
+        elif key == "statistics":
+            nav.statistics()
+        elif key == "profile":
+            nav.profiles()
         elif key == "settings":
             nav.settings()
         elif key == "quit":

@@ -16,6 +16,7 @@ from hercules.app import saves
 from hercules.games.labors.engine.state import LOST_COURAGE, LOST_DIVINITY, LOST_SKULL, WON
 from hercules.games.labors.spec import GAME_ID, new_controller
 from hercules.ui import draw as D
+from hercules.ui.chart import best_badge
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t, tn
 from hercules.ui.theme import FONTS, colour
@@ -203,6 +204,10 @@ class GameOverScene(Scene):
         wreath = colour("laurel") if self.won else colour("laurel_dark")
         D.laurel(surface, (head.x - 44, head.centery), 28, wreath)
         D.laurel(surface, (head.right + 44, head.centery), 28, wreath)
+        outcome = self.app.nav.outcome(self.ctl)
+        if outcome is not None and outcome.best:  # the most trials beaten at this difficulty
+            pos = (box.right - 40 - self.sz(110), box.y + 60)
+            best_badge(surface, pos, t("stats.your_best", score=outcome.score), self.sz(15))
         y = head.bottom + 12
         for text, px, ink2 in (
             (self.why(), 19, colour("text_light")),

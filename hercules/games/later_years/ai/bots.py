@@ -9,12 +9,16 @@ its own generator. Each move comes with a reason (:mod:`.reason`) stating public
 - **Normal** values every card for itself (:mod:`.evaluate`: fees, the task point, progress
   towards chains, loose cards' prospects) and bids the card with the best worth over price,
   raising by the least; it plays the task that leaves it the most, or ends when none pays.
-- **Hard** values coins a little dearer, weighs loose cards by how many of their partners are
-  still unseen, counts the money bonus at stake in the last round, and plans its plays two
-  tasks ahead, revaluing the board (chains included) each task leaves. It can also deny rivals
-  the card they want most (their face-up cards and board read from the view) and hinder their
-  chains, but those weights are off: in tuning runs against Normal they lost games (rivals'
-  hidden cards make the estimate of their wants too rough).
+- **Hard** bids through an auction model (:mod:`.auction`): it deals the rivals' hidden cards
+  anew from the cards it has not seen (a few deals, with its own generator), works out what
+  each rival would bid with Normal's valuation within its coins, and plays the rest of the
+  auction out for each bid it could make: the bid it keeps is the one whose auction ends
+  with the best card for its price, less half of what the rivals gain from theirs (so it
+  may bid just enough that a rival's coins run out first, or leave a card a rival overpays
+  for). It values coins a little dearer, weighs loose cards by how many of their partners
+  are still unseen, counts the money bonus at stake in the last round, and plans its plays
+  two tasks ahead, revaluing the board (chains included) each task leaves. Hindering rivals'
+  chains (``block``) is there but off: it lost games to Normal in tuning runs.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 from ..engine import Action, LaterYearsState, actor, apply, legal_actions, view_for
 from ..engine.actions import BID, END, PLAY_DRAW, TASK
 from ..engine.state import HIDDEN, P_BID
+from .auction import best_buy, greedy, max_price, place, rival_worths, settle
 from .evaluate import (
     DATA,
     DRAW_TYPE,
@@ -46,9 +51,9 @@ __all__ = ["BOT_LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_b
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 NORMAL = Weights()
-#: Hard's weights. Denying rivals (``deny``) and hindering their chains (``block``) are
-#: there but off: at 0.3 each lost games to Normal in the tuning runs (see the module doc).
-HARD = Weights(coin=0.12, pool=True, money_rounds=1)
+#: Hard's weights. ``deny``: what rivals gain from the cards its bid leaves them counts
+#: against the bid at half (tuned on seeds 200+); hindering chains (``block``) stays off.
+HARD = Weights(coin=0.12, pool=True, money_rounds=1, deny=0.5)
 
 
 class RandomBot:
@@ -228,6 +233,12 @@ def _price(view: LaterYearsState, slot: int) -> int:
     return 0 if holder < 0 else amount + 1
 
 
+def _purse(view: LaterYearsState, seat: int) -> int:
+    """The most a seat could bid if outbid: its coins in hand and those of its standing bid."""
+    slot = view.standing(seat)
+    return view.money[seat] + (view.bids[slot][1] if slot >= 0 else 0)
+
+
 def _chains(caps: Sequence[int]) -> int:
     return chains_of(tuple(caps))
 
@@ -313,24 +324,10 @@ class NormalBot(_Bot):
         """The card with the best worth less price (a raise by the least, or a free card)."""
         table = Table(view, seat)
         me = Valuer(table, seat, self.w)
-        last = len(view.row) - 1
-        worth = [
-            me.blind_value() if i == last else me.card_value(c) for i, c in enumerate(view.row)
-        ]
+        worth = me.row_worths(view.row)
         denial = self.denial(table, view)
-        offered = set(legal)
-        best: tuple[float, int, int] | None = None
-        for slot in range(len(view.row)):
-            price = _price(view, slot)
-            if Action(BID, slot=slot, amount=price) not in offered:
-                continue
-            surplus = worth[slot] + denial[slot][0] - me.coin * price
-            # A free card ends the auction sooner: it wins a tie.
-            key = (round(surplus, 9), 1 if price == 0 else 0, -slot)
-            if best is None or key > (best[0], 1 if best[2] == 0 else 0, -best[1]):
-                best = (round(surplus, 9), slot, price)
-        assert best is not None  # a card nobody bids on can always be taken for 0
-        _, slot, price = best
+        # A card nobody bids on can always be taken for 0, so there is always a buy.
+        slot, price = best_buy(view.bids, view.money[seat], worth, me.coin, [d for d, _ in denial])
         action = Action(BID, slot=slot, amount=price)
         self.explain_bid(view, action, me, worth[slot], denial[slot])
         return action
@@ -382,24 +379,77 @@ class HardBot(NormalBot):
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(weights or HARD)
 
-    def denial(self, table: Table, view: LaterYearsState) -> list[tuple[float, int]]:
-        """Per face-up card: ``deny`` times its worth to the rival who would gain most."""
-        out: list[tuple[float, int]] = [(0.0, -1)] * len(view.row)
-        if self.w.deny <= 0:
-            return out
-        rivals = [Valuer(table, r, self.w) for r in range(table.n) if r != table.seat]
-        last = len(view.row) - 1
-        for slot, card in enumerate(view.row):
-            if slot == last:
-                continue
-            best, who = 0.0, -1
-            for v in rivals:
-                units, draws = table.known[v.who]
-                worth = v.card_value(card, units, draws)
-                if worth > best:
-                    best, who = worth, v.who
-            out[slot] = (self.w.deny * best, who)
-        return out
+    #: Deals of the rivals' hidden cards the auction model averages over.
+    DEALS = 6
+    #: Bids above the least looked at on each card, besides just beating a rival's limit.
+    STEPS = 2
+
+    def bid(
+        self, view: LaterYearsState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The bid whose auction, played out with every rival bidding as the model says
+        (:mod:`.auction`), leaves the seat the best card for its price, on average over deals
+        of the rivals' hidden cards."""
+        table = Table(view, seat)
+        me = Valuer(table, seat, self.w)
+        worth = me.row_worths(view.row)
+        deals = rival_worths(view, seat, NORMAL, rng, self.DEALS)
+        coins = view.money[seat]
+        mine = greedy(worth, me.coin)
+        first = best_buy(view.bids, coins, worth, me.coin)
+        candidates = [first]
+        for slot in range(len(view.row)):
+            lowest = _price(view, slot)
+            amounts = set(range(lowest, lowest + self.STEPS + 1))
+            for deal in deals:
+                for r, (theirs, coin) in deal.items():
+                    most = max_price(view.bids, _purse(view, r), theirs, coin, slot)
+                    amounts.add(most + 1)
+            candidates += [(slot, a) for a in sorted(amounts) if lowest <= a <= coins]
+        best, best_score = first, float("-inf")
+        for slot, amount in candidates:
+            score = 0.0
+            for deal in deals:
+                choosers = {r: greedy(theirs, coin) for r, (theirs, coin) in deal.items()}
+                choosers[seat] = mine
+                row, cash, nxt = place(view.bids, view.money, seat, slot, amount)
+                final, _ = settle(row, cash, nxt, choosers)
+                won = next(i for i, (s, _) in enumerate(final) if s == seat)
+                score += worth[won] - me.coin * final[won][1]
+                if self.w.deny > 0:
+                    for r, (theirs, coin) in deal.items():
+                        got = next(i for i, (s, _) in enumerate(final) if s == r)
+                        score -= self.w.deny * (theirs[got] - coin * final[got][1])
+            if score > best_score + 1e-9:
+                best, best_score = (slot, amount), score
+        action = Action(BID, slot=best[0], amount=best[1])
+        self.explain_bid(view, action, me, worth[best[0]])
+        self.explain_beyond(view, seat, action)
+        return action
+
+    def explain_beyond(self, view: LaterYearsState, seat: int, action: Action) -> None:
+        """A bid above the least on a face-up card: the richest rival it puts out of reach."""
+        slot, amount = action.slot, action.amount
+        lowest = _price(view, slot)
+        if amount <= lowest or slot == len(view.row) - 1:
+            return
+        purses = [
+            (_purse(view, r), r) for r in range(view.n) if r != seat and lowest <= _purse(view, r)
+        ]
+        beaten = [(p, r) for p, r in purses if p < amount]
+        if not beaten:
+            return
+        money, rival = max(beaten)
+        card = view.row[slot]
+        self.reason = encode(
+            "bid_beyond",
+            f"Bids {amount} on {card_name(card)}, more than seat {rival} can pay ({money} coins).",
+            slot=slot,
+            card=card,
+            amount=amount,
+            seat=rival,
+            money=money,
+        )
 
     def play(
         self, view: LaterYearsState, seat: int, legal: Sequence[Action], rng: random.Random

@@ -47,7 +47,7 @@ class Weights:
     loose: float = 0.6  #: cards that do not complete a task yet, as a share of it
     later: float = 0.85  #: a task completable now but left for a later round
     draw: float = 2.0  #: a Draw card kept in hand (it brings two cards)
-    deny: float = 0.0  #: a card's worth to the rival who wants it most, taken away
+    deny: float = 0.0  #: what rivals gain from the cards an auction leaves them, held against a bid
     block: float = 0.0  #: rivals' chain progress hindered by a coin of ours
     horizon: float = 6.0  #: rounds left below which loose cards lose their worth
     pool: bool = False  #: weigh loose cards by how many partners are still unseen
@@ -271,6 +271,11 @@ class Valuer:
         more = list(units)
         more[T_INDEX[c.type]] += c.units
         return self.hand_value(more, draws, later=1.0) - base
+
+    def row_worths(self, row: Sequence[str]) -> list[float]:
+        """The worth of each card of an auction row; the last, face down, at its expected worth."""
+        last = len(row) - 1
+        return [self.blind_value() if i == last else self.card_value(c) for i, c in enumerate(row)]
 
     def blind_value(self) -> float:
         """The face-down card's expected worth: every unseen card alike (by type and mark)."""

@@ -26,6 +26,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "bid_blind": ("slot", "amount"),  # the face-down card
     "bid_cheap": ("slot", "card", "amount"),  # the cheapest card left
     "raise": ("slot", "card", "amount", "seat"),  # outbids ``seat``
+    "bid_beyond": ("slot", "card", "amount", "seat", "money"),  # more than ``seat`` can pay
     "task": ("space", "fee"),
     "task_chain": ("space", "fee", "chains"),  # completes a chain: ``chains`` now
     "task_towards": ("space", "fee"),  # a step towards a chain

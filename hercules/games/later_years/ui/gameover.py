@@ -16,7 +16,9 @@ from hercules.app import saves
 from hercules.games.later_years.engine import load_data, score
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.state import LaterYearsState
+from hercules.games.later_years.stats import score_history
 from hercules.ui import draw as D
+from hercules.ui.chart import best_badge, line_chart
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
@@ -42,6 +44,11 @@ class GameOverScene(Scene):
         self.game_id: str = getattr(table, "game_id", GAME_ID)
         self.box = pygame.Rect(0, 0, 1, 1)
         self.buttons: dict[Any, str] = {}
+        history = getattr(self.ctl, "history", None)
+        #: Each seat's points when every auction was dealt, then at the end (empty: unknown).
+        self.rounds: list[list[int]] = []
+        if self.ctl is not None and history:
+            self.rounds = score_history(self.ctl.state, [r.action for r in history])
 
     @property
     def state(self) -> LaterYearsState:
@@ -163,11 +170,38 @@ class GameOverScene(Scene):
         side = min(area.h, area.w * 2 // 5)
         board = pygame.Rect(area.right - side, area.y, side, side)
         table = pygame.Rect(area.x, area.y, area.w - side - 30, area.h)
-        self.draw_breakdown(surface, table)
+        used = self.draw_breakdown(surface, table)
         self.draw_board(surface, board)
+        chart = pygame.Rect(table.x, used.bottom + 16, table.w, table.bottom - used.bottom - 16)
+        if len(self.rounds) >= 2 and chart.h >= 150:
+            self.draw_rounds(surface, chart)
+        outcome = self.app.nav.outcome(self.ctl)
+        if outcome is not None and outcome.best:
+            pos = (box.right - 40 - self.px(110), box.y + 56)
+            best_badge(surface, pos, t("stats.your_best", score=outcome.score), self.px(15))
 
-    def draw_breakdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The points of each player, best first, the winners crowned."""
+    def draw_rounds(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
+        """Every player's points over the auctions: a line each in the player's colour."""
+        n = len(self.rounds[0])
+        styles = [seat_style(seat) for seat in range(n)]
+
+        def end(surf: pygame.Surface, seat: int, _i: int, pt: tuple[int, int]) -> None:
+            coin(surf, pt, 8, seat)
+
+        line_chart(
+            surface,
+            chart,
+            [[r[seat] for r in self.rounds] for seat in range(n)],
+            [st["colour"] for st in styles],
+            title=t("ly.over.over_rounds"),
+            label=lambda r, last: str(r + 1) if r < last else t("ly.over.end"),
+            text=self.px(15),
+            small=self.px(13),
+            end=end,
+        )
+
+    def draw_breakdown(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The points of each player, best first, the winners crowned; returns its frame."""
         size = self.px(17)
         want = (
             self.px(14) + 28 + self.state.n * min(60, size + 30) + 3 * round(self.px(14) * 1.4) + 16
@@ -211,6 +245,7 @@ class GameOverScene(Scene):
         for ln in FONTS.wrap(note, self.px(14), area.w - 32)[:2]:
             FONTS.blit(surface, ln, self.px(14), colour("text_dim"), (area.x + 16, y + 8))
             y += round(self.px(14) * 1.4)
+        return area
 
     def draw_board(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The final board: every coin, and each scored chain as a line in its colour."""

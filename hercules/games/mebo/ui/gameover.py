@@ -8,10 +8,11 @@ import pygame
 import pygame_gui
 
 from hercules.app import saves
-from hercules.games.mebo.engine import apply, new_game
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.spec import GAME_ID
+from hercules.games.mebo.stats import score_history
 from hercules.ui import draw as D
+from hercules.ui.chart import best_badge, line_chart, readable
 from hercules.ui.names import seat_name
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t
@@ -123,6 +124,7 @@ class GameOverScene(Scene):
         FONTS.blit(
             surface, self.tiebreak_text(), self.px(18), colour("text_light"), (w // 2, 96), "midtop"
         )
+        self.draw_best(surface)
         players = sorted(self.result.players, key=lambda p: (p.place, p.seat))
         top, bottom = 136, h - 100  # under the headline, above the buttons
         left_w = int(w * 0.5)
@@ -244,76 +246,40 @@ class GameOverScene(Scene):
 
     def draw_rounds(self, surface: pygame.Surface, chart: pygame.Rect) -> None:
         """Every player's score over the rounds: a line each, in the player's colour and shape."""
-        D.panel(surface, chart, colour("panel"), colour("gold"), 12)
-        FONTS.blit(
+        styles = [player_style(i, p.hades) for i, p in enumerate(self.state.players)]
+
+        def end(surf: pygame.Surface, seat: int, _i: int, pt: tuple[int, int]) -> None:
+            st = styles[seat]
+            D.shape(surf, st["shape"], pt, 7, st["colour"], st["dark"])
+
+        line_chart(
             surface,
-            t("over.over_rounds"),
-            self.px(15),
-            colour("gold"),
-            (chart.x + 16, chart.y + 10),
-            "topleft",
-            "bold",
+            chart,
+            [[r[seat] for r in self.rounds] for seat in range(len(self.rounds[0]))],
+            [st["colour"] for st in styles],
+            title=t("over.over_rounds"),
+            label=lambda r, last: str(r + 1) if r < last else t("over.end"),
+            text=self.px(15),
+            small=self.px(13),
+            end=end,
         )
-        top, left = self.px(36), self.px(44)  # the title above, the figures on the left
-        plot = pygame.Rect(
-            chart.x + left, chart.y + top, chart.w - left - 20, chart.h - top - self.px(28)
-        )
-        most = max(1, max(max(r) for r in self.rounds))
-        step = 10 if most <= 60 else 20
-        for v in range(0, most + 1, step):
-            y = plot.bottom - plot.h * v // most
-            pygame.draw.line(surface, colour("panel_light"), (plot.x, y), (plot.right, y), 1)
-            FONTS.blit(
-                surface, str(v), self.px(13), colour("text_light"), (plot.x - 6, y), "midright"
-            )
-        last = len(self.rounds) - 1
-        tick = max(1, last // 8)
-        # Every tick-th round, and always the end (a label too close to it gives way).
-        marks = [r for r in range(0, last + 1, tick) if r == last or last - r >= tick * 0.6]
-        for r in sorted(set(marks) | {last}):
-            x = plot.x + plot.w * r // max(1, last)
-            FONTS.blit(
-                surface,
-                str(r + 1) if r < last else t("over.end"),
-                self.px(13),
-                colour("text_light"),
-                (x, plot.bottom + 4),
-                "midtop",
-            )
-        for seat in range(len(self.rounds[0])):
-            st = player_style(seat, self.state.players[seat].hades)
-            pts = [
-                (plot.x + plot.w * r // max(1, last), plot.bottom - plot.h * totals[seat] // most)
-                for r, totals in enumerate(self.rounds)
-            ]
-            pygame.draw.lines(surface, readable(st["colour"]), False, pts, 3)
-            D.shape(surface, st["shape"], pts[-1], 7, st["colour"], st["dark"])
 
-
-def readable(c: Any) -> Any:
-    """A player's colour made light enough to read on the dark panels (Hades' is navy)."""
-    if 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] >= 90:
-        return c
-    return D.mix(c, (235, 228, 214), 0.55)
+    def draw_best(self, surface: pygame.Surface) -> None:
+        """ "Your best" by the headline when this score beats the player's earlier games."""
+        outcome = self.app.nav.outcome(self.ctl)
+        if outcome is None or not outcome.best:
+            return
+        w = surface.get_width()
+        words = t("stats.your_best", score=outcome.score)
+        best_badge(surface, (w - 40 - self.px(120), 60), words, self.px(16))
 
 
 def score_by_round(state: Any, controller: Any) -> list[list[int]]:
     """Each seat's total when every round began (its dice rolled), then at the end.
 
-    Replays the game's actions from its seed: the score is not kept in the state. Empty when
-    the game's actions are unknown (no controller) or do not lead to ``state``.
+    Empty when the game's actions are unknown (no controller) or do not lead to ``state``
+    (see :func:`hercules.games.mebo.stats.score_history`).
     """
-    if controller is None or not controller.history:
+    if controller is None:
         return []
-    s = new_game(state.config, state.seed)
-    out: list[list[int]] = []
-    try:
-        for rec in controller.history:
-            nxt, events = apply(s, rec.action)
-            if any(ev.type == "dice_rolled" for ev in events):
-                out.append([p.total for p in score(s).players])
-            s = nxt
-    except Exception:  # noqa: BLE001 - a chart is not worth failing the score screen for
-        return []
-    out.append([p.total for p in score(s).players])
-    return out
+    return score_history(state, [rec.action for rec in controller.history])

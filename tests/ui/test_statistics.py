@@ -1,0 +1,275 @@
+"""Statistics and profiles at the table and on screen, headless, through the real controller.
+
+Games are played to the end by the controller the tables use (bots for every seat, or a bot
+choosing for the human seat); the figures expected are worked out here from each game's final
+state with its engine, not read back from the statistics module.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from support.mouse import click_widget, frames
+
+from hercules import cli
+from hercules.app import health, paths, saves, statistics
+from hercules.app.registry import games, get_game
+from hercules.games.labors.engine.state import WON
+from hercules.games.later_years.engine import score as ly_score
+from hercules.games.mebo.engine.scoring import score as mebo_score
+from hercules.ui.app import App, Settings
+from hercules.ui.scenes.profiles import ProfilesScene
+from hercules.ui.scenes.statistics import StatisticsScene
+from hercules.ui.scenes.title import TitleScene
+from hercules.ui.strings import set_language, t
+
+
+@pytest.fixture(autouse=True)
+def folder(tmp_path):
+    paths.set_data_dir(tmp_path)
+    paths.set_profile(paths.DEFAULT_PROFILE)
+    health.reset()
+    yield tmp_path
+    paths.set_profile(paths.DEFAULT_PROFILE)
+    paths.set_data_dir(None)
+    set_language("en")
+
+
+def new_app(persist: bool = False) -> App:
+    app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0), persist=persist)
+    app.nav.keep_statistics = True
+    return app
+
+
+def play_out(app, game, mode, kinds, seed, me=""):
+    """Open a table through the navigator and play the game to its end with the controller:
+    bots step, and ``me`` (a bot level) chooses for the human seat."""
+    spec = get_game(game)
+    ctl = spec.new_controller(mode, kinds, seed)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    table = app.nav.play(game, ctl, names)
+    player = spec.make_bot(me) if me else None
+    rng = random.Random(seed)
+    while not ctl.is_over:
+        if ctl.human_to_act():
+            assert ctl.submit(player.choose(ctl.state, ctl.legal(), rng), ctl.actor) is None
+        else:
+            ctl.step(wait=True)
+    return ctl, table
+
+
+def only(records, game):
+    return [r for r in records if r["game"] == game]
+
+
+BOTS_ONLY = {
+    "hercules": ("standard", ["easy", "normal", "easy"]),
+    "labors": ("mortal", ["random"]),
+    "later_years": ("standard", ["easy", "normal", "easy"]),
+}
+
+
+def test_bot_only_games_of_every_game_are_recorded_once_through_the_real_controller():
+    assert set(BOTS_ONLY) == {s.id for s in games()}  # a new game: add it above
+    app = new_app()
+    finals = {}
+    for game, (mode, kinds) in BOTS_ONLY.items():
+        ctl, _ = play_out(app, game, mode, kinds, seed=11)
+        finals[game] = ctl
+        assert app.nav.outcome(ctl) is not None and app.nav.outcome(ctl).new
+    records = statistics.load_records()
+    assert sorted(r["game"] for r in records) == sorted(BOTS_ONLY)
+    for game, ctl in finals.items():
+        (rec,) = only(records, game)
+        state = ctl.state
+        assert rec["bots_only"] and rec["variant"] == BOTS_ONLY[game][0]
+        assert rec["actions"] == len(ctl.history)
+        assert [s["level"] for s in rec["seats"]] == BOTS_ONLY[game][1]
+        scores = [s["score"] for s in rec["seats"]]
+        results = [s["result"] for s in rec["seats"]]
+        if game == "hercules":
+            res = mebo_score(state)
+            assert scores == [p.total for p in res.players]
+            winners = [i for i, r in enumerate(results) if r != "loss"]
+            assert winners == list(res.winners) and rec["rounds"] == state.round
+        elif game == "later_years":
+            res = ly_score(state)
+            assert scores == [s.total for s in res.seats]
+            best = max(scores)
+            # The most points wins unless a tie on points was broken (coins, then cards).
+            for i, r in enumerate(results):
+                assert (r != "loss") <= (scores[i] == best)
+        else:
+            assert results == ["win" if state.outcome == WON else "loss"]
+            assert scores == [len(state.beaten)] and rec["extra"]["reached"] == state.labour
+        # Places follow the scores: more points never places worse.
+        places = [s["place"] for s in rec["seats"]]
+        for i in range(len(scores)):
+            for j in range(len(scores)):
+                if scores[i] > scores[j]:
+                    assert places[i] <= places[j]
+        summary = statistics.summarise(records, game)
+        assert (summary.bots_only, summary.total.played, summary.last) == (1, 0, [])
+    app.close()
+
+
+def test_your_games_are_counted_as_worked_out_from_their_final_states():
+    app = new_app()
+    mine = []  # (won, score, opponent) per game, from the engine
+    for seed, level in ((1, "easy"), (2, "normal"), (3, "easy"), (4, "easy")):
+        ctl, _ = play_out(app, "hercules", "standard", ["human", level], seed, me="normal")
+        res = mebo_score(ctl.state)
+        mine.append((0 in res.winners, res.players[0].total, level))
+    runs = []
+    for seed in (5, 6):
+        ctl, _ = play_out(app, "labors", "hero", ["human"], seed, me="random")
+        runs.append((ctl.state.outcome == WON, len(ctl.state.beaten), ctl.state.labour))
+    records = statistics.load_records()
+    s = statistics.summarise(records, "hercules", ("easy", "normal", "hard"))
+    assert s.total.played == 4 and s.bots_only == 0
+    assert s.total.won == sum(w for w, _, _ in mine)
+    assert s.total.best == max(sc for _, sc, _ in mine)
+    assert s.total.mean == pytest.approx(sum(sc for _, sc, _ in mine) / 4)
+    assert s.last == [(sc, w) for w, sc, _ in mine]
+    longest = run = 0
+    for w, _, _ in mine:
+        run = run + 1 if w else 0
+        longest = max(longest, run)
+    assert s.longest_streak == longest
+    easy = [(w, sc) for w, sc, lv in mine if lv == "easy"]
+    assert [(r.key, r.played, r.won) for r in s.by_opponent] == [
+        ("easy", 3, sum(w for w, _ in easy)),
+        ("normal", 1, sum(w for w, _, lv in mine if lv == "normal")),
+    ]
+    lab = statistics.summarise(records, "labors")
+    assert lab.total.played == 2 and lab.total.won == sum(w for w, _, _ in runs)
+    assert lab.last == [(b, w) for w, b, _ in runs]
+    (line,) = get_game("labors").tool_entry("stat_lines")(lab.records, t)
+    furthest = max(r for _, _, r in runs)
+    assert line.startswith(f"Hero: furthest trial {furthest}, ") and line.endswith(" of 2 runs")
+    app.close()
+
+
+def test_a_game_finished_again_from_its_save_or_watched_again_is_not_counted_twice(folder):
+    app = new_app()
+    spec = get_game("hercules")
+    ctl = spec.new_controller("standard", ["easy", "normal"], 8)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    table = app.nav.play("hercules", ctl, names)
+    for _ in range(30):
+        ctl.step(wait=True)
+    mid = folder / "mid.json"
+    table.save_to(mid, "mid")
+    table.wait_for_saves()
+    while not ctl.is_over:
+        ctl.step(wait=True)
+    assert len(statistics.load_records()) == 1
+    # The same game from its save (its start stamp kept), played to the end again.
+    again = app.nav.open_saved(saves.load_save(mid, spec.rules))
+    while not again.ctl.is_over:
+        again.ctl.step(wait=True)
+    assert app.nav.outcome(again.ctl) is not None and not app.nav.outcome(again.ctl).new
+    # The finished game's autosave opened, and watched to its end.
+    again.wait_for_saves()
+    finished = saves.load_save(saves.autosave_path(paths.saves_dir(), again.created), spec.rules)
+    opened = app.nav.open_saved(finished)
+    assert opened.ctl.is_over and app.nav.outcome(opened.ctl) is None
+    app.nav.replay(finished)
+    while app.top.ctl.forward():
+        pass
+    frames(app, 2)
+    assert len(statistics.load_records()) == 1
+    app.close()
+
+
+def test_the_statistics_screen_is_opened_and_driven_with_the_mouse():
+    app = new_app()
+    play_out(app, "hercules", "standard", ["human", "easy"], 1, me="normal")
+    play_out(app, "hercules", "standard", ["easy", "easy"], 2)
+    app.nav.title()
+    frames(app, 2)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    button = next(b for b, k in title.buttons.items() if k == "statistics")
+    click_widget(app, button)
+    scene = app.top
+    assert isinstance(scene, StatisticsScene) and scene.game == "hercules"
+    lines = scene.lines()
+    assert lines[0] == "Games played: 1"
+    assert lines[1] == "Games among bots only, not counted here: 1"
+    tab = next(b for b, g in scene.tabs.items() if g == "labors")
+    click_widget(app, tab)
+    assert app.top is scene and scene.game == "labors"
+    assert scene.lines() == ["Games played: 0"]
+    frames(app, 2)  # an empty tab draws its "nothing yet" plot
+    tab = next(b for b, g in scene.tabs.items() if g == "hercules")
+    click_widget(app, tab)
+    frames(app, 2)
+    assert scene.recent_lines(scene.summary(), 5)[0][0].endswith(
+        f" · {statistics.load_records()[0]['seats'][0]['score']}"
+    )
+    click_widget(app, scene.btn_back)
+    assert isinstance(app.top, TitleScene)
+    app.close()
+
+
+def test_the_game_over_page_says_your_best_and_draws_the_rounds():
+    app = new_app()
+    ctl, table = play_out(app, "later_years", "standard", ["human", "easy"], 3, me="normal")
+    outcome = app.nav.outcome(ctl)
+    assert outcome.new and outcome.best == (outcome.score > 0)
+    table.anim.skip()
+    frames(app, 3)  # the table opens its game-over page
+    over = app.top
+    assert type(over).__name__ == "GameOverScene"
+    assert len(over.rounds) >= 2 and over.rounds[-1] == [s.total for s in ly_score(ctl.state).seats]
+    app.close()
+
+
+def test_profiles_are_made_and_chosen_with_the_mouse_and_keep_their_own_statistics(folder):
+    app = new_app(persist=True)
+    app.nav.title()
+    frames(app, 2)
+    click_widget(app, app.top.btn_profile)
+    scene = app.top
+    assert isinstance(scene, ProfilesScene)
+    click_widget(app, scene.btn_make)  # no name yet
+    assert scene.message == "Type a name first."
+    scene.entry.set_text("Anna")
+    click_widget(app, scene.btn_make)
+    assert isinstance(app.top, TitleScene) and paths.profile() == "p1"
+    assert app.top.btn_profile.text == "Profile: Anna"
+    assert (folder / "profiles" / "p1" / "settings.json").exists()
+    play_out(app, "hercules", "standard", ["human", "easy"], 4, me="normal")
+    assert (folder / "profiles" / "p1" / "statistics.json").exists()
+    assert len(statistics.load_records()) == 1
+    # Back to the default profile: none of Anna's games.
+    app.nav.title()
+    frames(app, 1)
+    click_widget(app, app.top.btn_profile)
+    default = next(b for b, p in app.top.choices.items() if p == paths.DEFAULT_PROFILE)
+    click_widget(app, default)
+    assert paths.profile() == paths.DEFAULT_PROFILE and statistics.load_records() == []
+    assert app.top.btn_profile.text == "Profile: Default player"
+    app.close()
+
+
+def test_a_damaged_statistics_file_at_start_up_is_said_once_and_kept(folder):
+    (folder / "statistics.json").write_bytes(b"\x89PNG not statistics")
+    unusable = cli.open_profile()
+    problem, settings, damaged = cli.prepare()
+    app = App((1600, 900), settings, persist=True)
+    cli.tell(app, problem, damaged)
+    cli.tell_files(app, unusable)
+    app.nav.title()
+    frames(app, 2)
+    (kept,) = folder.glob("statistics.json.damaged-*")
+    assert kept.read_bytes() == b"\x89PNG not statistics"
+    assert app.top.lines() == [
+        "Your statistics file could not be read, so a new one is started. "
+        f"The old file is kept as {kept.name}."
+    ]
+    app.nav.title()
+    assert app.top.lines() == []  # once
+    app.close()
