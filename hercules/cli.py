@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from hercules import __version__
-from hercules.app import paths, profiles, saves
+from hercules.app import desktop, paths, profiles, saves
 from hercules.app.crash import write_report
 from hercules.app.health import StorageProblem
 from hercules.app.profiles import DamagedFile, open_profiles
@@ -56,6 +56,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--trust-edits",
         action="store_true",
         help="with --check-save: accept a file changed outside the game if it still replays",
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="headless: check the files, open every game's table and example save; 0 or 1",
+    )
+    parser.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="Linux: add Hercules to the desktop's menu (~/.local/share) and exit",
     )
     return parser
 
@@ -104,6 +114,13 @@ def _describe_mebo(game: saves.LoadedGame) -> str:
         f"{m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
         f"{len(game.actions)} actions{upgraded}{', edited outside the game' if game.edited else ''}"
     )
+
+
+def self_test() -> tuple[int, str]:
+    """``--self-test`` (:mod:`hercules.ui.selftest`): ``(exit code, one-line verdict)``."""
+    from hercules.ui import selftest  # the window's modules: imported only when asked for
+
+    return selftest.run()
 
 
 def _print_line(text: str) -> None:
@@ -157,6 +174,10 @@ def tell(app: Any, problem: StorageProblem | None, damaged: DamagedSettings | No
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    if args.self_test or args.install_desktop:
+        code, verdict = self_test() if args.self_test else desktop.install_verdict()
+        _print_line(verdict)
+        return code
     if args.data_dir is not None:
         paths.set_data_dir(args.data_dir)
     try:

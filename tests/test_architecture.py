@@ -23,6 +23,8 @@ ROOT = Path(str(resources.files("hercules")))
 LAZY_OK = {
     # --check-save and --help must not load pygame (fast, and fine without a display).
     ("hercules.cli", "hercules.ui.app"),
+    # --self-test opens the window; the same reason.
+    ("hercules.cli", "hercules.ui.selftest"),
 }
 
 

@@ -34,7 +34,7 @@ from .nav import Navigator
 from .scene import Scene, SceneStack
 from .sound import Sound
 from .surfaces import forget_pictures
-from .theme import FONTS, colour, gui_theme, set_palette
+from .theme import FONTS, colour, gui_theme, set_palette, window_icon
 
 #: The smallest size the scenes are laid out for. A smaller window (a 1366x768 laptop, or
 #: 1920x1080 at 150 % display scaling, less the taskbar) shows that layout scaled down to
@@ -70,6 +70,9 @@ class App:
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
+        icon = window_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)  # before the window opens, as SDL prefers
         size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
         self.windowed_size = size
         #: The window's own surface; scenes draw on :attr:`screen`, which is this surface

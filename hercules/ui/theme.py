@@ -9,6 +9,8 @@ from typing import Any
 
 import pygame
 
+from hercules.app.bundle import icon_resource
+
 from .surfaces import MB, SurfaceCache
 
 TEXT_BYTES = 6 * MB  #: rendered text kept for reuse, at most
@@ -41,6 +43,15 @@ def gui_theme(scale: float = 1.0) -> dict[str, Any]:
             if isinstance(font, dict) and "size" in font:
                 font["size"] = str(max(8, round(int(font["size"]) * scale)))
     return theme
+
+
+def window_icon() -> pygame.Surface | None:
+    """The box's icon for the window (``icons/`` in the assets), or None if it cannot be read."""
+    try:
+        with resources.as_file(icon_resource()) as real:
+            return pygame.image.load(str(real))
+    except (OSError, pygame.error):
+        return None  # the window keeps SDL's icon; --self-test names the missing file
 
 
 def colour(name: str) -> Colour:
