@@ -36,9 +36,38 @@ def tab_to(app, wanted, limit: int = 400):
     raise AssertionError(f"no focus stop as wanted on {type(app.top).__name__}")
 
 
+def post_key(k: int, mod: int = 0) -> None:
+    """Post a key press and release (handled at the next frame)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+def focus_on(app, wanted):
+    """Tab (or Shift+Tab, whichever is shorter) to the first stop ``wanted`` accepts, the
+    presses handled in one frame; that stop."""
+    top = app.top
+    stops = top.focus_stops()
+    goal = next((i for i, s in enumerate(stops) if wanted(s)), None)
+    assert goal is not None, f"no focus stop as wanted on {type(top).__name__}"
+    here = top.focus.current(stops)
+    if here is None:
+        post_key(pygame.K_TAB)
+        at = 0
+    else:
+        at = stops.index(here)
+    forward = (goal - at) % len(stops)
+    back = (at - goal) % len(stops)
+    for _ in range(min(forward, back)):
+        post_key(pygame.K_TAB, 0 if forward <= back else pygame.KMOD_SHIFT)
+    frames(app, 1)
+    got = focused(app)
+    assert got is not None and wanted(got), (got, goal)
+    return got
+
+
 def choose(app, wanted, settle: int = 4) -> None:
-    """Tab to a stop and press Enter on it."""
-    tab_to(app, wanted)
+    """Move the focus to a stop and press Enter on it."""
+    focus_on(app, wanted)
     key(app, pygame.K_RETURN, settle=settle)
 
 

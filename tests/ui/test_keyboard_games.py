@@ -1,0 +1,143 @@
+"""A whole game of each kind played by keys alone, from the title screen through the setup to
+the game-over screen, against Easy bots: Tab / Shift+Tab to a focus stop, Enter on it. No
+mouse event is posted; every action the human takes is checked legal when it is submitted."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from support.keys import choose, key, labelled
+from support.mouse import frames
+
+from hercules.ui.scenes.title import TitleScene
+
+CANCEL = ("Cancel", "Annulla", "No")
+
+
+def _from_title_to_setup(app, game_id):
+    app.nav.title()
+    frames(app, 2)
+    choose(app, labelled("New game"))
+    games = app.top
+    choose(app, lambda s: games.buttons.get(s.widget) == game_id)
+    assert type(app.top).__name__ == "SetupScene"
+    return app.top
+
+
+def _pick_option(app, menu_of, text):
+    """Open a drop-down (``menu_of(scene)``: the setup may build its widgets again) by keys
+    and choose the option ``text``."""
+    menu = menu_of(app.top)
+    if menu.selected_option[0] == text:
+        return
+    choose(app, lambda s: s.widget is menu)
+    choose(app, labelled(text))
+    assert menu_of(app.top).selected_option[0] == text
+
+
+def _watch_legality(ctl, humans):
+    """Check every action the human seats submit against the legal actions of that moment."""
+    taken = []
+    real = ctl.submit
+
+    def submit(action, seat):
+        if seat in humans:
+            legal = ctl.legal()
+            taken.append((action, action in legal))
+        return real(action, seat)
+
+    ctl.submit = submit
+    return taken
+
+
+def _no_mouse(monkeypatch):
+    """Fail the test if anything posts a mouse event."""
+    real = pygame.event.post
+    mouse = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+
+    def post(event):
+        assert event.type not in mouse, "a mouse event in a keyboard-only game"
+        return real(event)
+
+    monkeypatch.setattr(pygame.event, "post", post)
+
+
+def _answer_dialog(app, rng):
+    """A dialog over the table: any of its stops but Cancel."""
+    stops = [s for s in app.top.focus_stops() if s.label not in CANCEL]
+    wanted = rng.choice(stops)
+    choose(app, lambda s: s.key == wanted.key, settle=2)
+
+
+def _leave_game_over(app):
+    """The game-over screen is operable by keys too: its Title button, by Tab and Enter."""
+    choose(app, lambda s: s.label in ("Title screen", "Title"), settle=3)
+    assert isinstance(app.top, TitleScene)
+
+
+# --- Hercules (mebo) --------------------------------------------------------------------------
+def test_hercules_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
+    from hercules.games.mebo.ui.gameover import GameOverScene
+    from hercules.games.mebo.ui.table import TableScene
+
+    _no_mouse(monkeypatch)
+    setup = _from_title_to_setup(app, "hercules")
+    _pick_option(app, lambda sc: sc.seat_menus[0], "Human")
+    _pick_option(app, lambda sc: sc.seat_menus[1], "Bot — easy")
+    for i in range(2, len(setup.seat_menus)):
+        _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
+    choose(app, labelled("Start"), settle=3)
+    table = app.top
+    assert isinstance(table, TableScene)
+    ctl = table.ctl
+    assert ctl.seats[1].kind == "bot" if hasattr(ctl.seats[1], "kind") else True
+    taken = _watch_legality(ctl, {0})
+    rng = random.Random(3)
+    for _ in range(4000):
+        top = app.top
+        if isinstance(top, GameOverScene) or ctl.is_over:
+            break
+        if top is not table:
+            _answer_dialog(app, rng)
+            continue
+        if not ctl.human_to_act() or table.anim.busy:
+            frames(app, 1)
+            continue
+        _mebo_turn(app, table, rng)
+    frames(app, 5)
+    assert ctl.is_over
+    assert isinstance(app.top, GameOverScene)
+    assert taken and all(ok for _, ok in taken)
+    kinds = {a.kind for a, _ in taken}
+    assert "labour" in kinds and "use" in kinds, kinds
+    _leave_game_over(app)
+
+
+def _mebo_turn(app, table, rng):
+    """One keyboard decision on the Hercules table."""
+    stops = table.focus_stops()
+    kind_of = {s.key: s.key[0] if isinstance(s.key, tuple) else "" for s in stops}
+    board = [s for s in stops if kind_of[s.key]]
+    if table.mode is not None:
+        aimed = [s for s in board if kind_of[s.key] != "hand_card"]
+        source = [s for s in board if kind_of[s.key] == "hand_card"]
+        if table.mode.kind == "reroll" and table.mode.selected and source:
+            choose(app, lambda s: s.key == source[0].key, settle=2)  # again: confirm
+        elif aimed:
+            pick = rng.choice(aimed)
+            choose(app, lambda s: s.key == pick.key, settle=2)
+        else:
+            key(app, pygame.K_ESCAPE)
+        return
+    cards = [s for s in board if kind_of[s.key] == "hand_card"]
+    columns = [s for s in board if kind_of[s.key] == "column"]
+    if cards and rng.random() < 0.3:
+        pick = rng.choice(cards)
+    elif columns:
+        pick = rng.choice(columns)
+    else:
+        rest = [s for s in stops if s.widget is table.btn_rest]
+        end = [s for s in stops if s.widget is table.btn_end]
+        pick = (rest or end)[0]
+    choose(app, lambda s: s.key == pick.key, settle=2)
