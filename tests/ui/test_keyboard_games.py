@@ -141,3 +141,70 @@ def _mebo_turn(app, table, rng):
         end = [s for s in stops if s.widget is table.btn_end]
         pick = (rest or end)[0]
     choose(app, lambda s: s.key == pick.key, settle=2)
+
+
+# --- The Labors (solo) ------------------------------------------------------------------------
+def test_labors_a_whole_run_by_keys(app, monkeypatch):
+    from hercules.games.labors.ui.gameover import GameOverScene
+    from hercules.games.labors.ui.table import TableScene
+
+    _no_mouse(monkeypatch)
+    _from_title_to_setup(app, "labors")
+    choose(app, lambda s: s.key == ("difficulty", "hero"))
+    choose(app, lambda s: s.key == ("start", 11))  # the last two trials: a short run
+    choose(app, lambda s: s.key == ("player", "human"))
+    choose(app, labelled("Start"), settle=3)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    ctl = table.ctl
+    taken = _watch_legality(ctl, {0})
+    rng = random.Random(4)
+    stuck = 0
+    seen = len(ctl.history)
+    for _ in range(4000):
+        top = app.top
+        if isinstance(top, GameOverScene) or ctl.is_over:
+            break
+        if len(ctl.history) != seen:
+            seen, stuck = len(ctl.history), 0
+        if top is not table:
+            stops = [s for s in top.focus_stops() if s.label not in CANCEL]
+            if stops:
+                _answer_dialog(app, rng)
+            else:
+                key(app, pygame.K_RETURN, settle=2)  # the legend: Enter closes it
+            continue
+        if not ctl.human_to_act() or table.anim.busy:
+            frames(app, 1)
+            continue
+        stuck += 1
+        _labors_turn(app, table, rng, stuck)
+    frames(app, 5)
+    assert ctl.is_over
+    assert isinstance(app.top, GameOverScene)
+    assert taken and all(ok for _, ok in taken)
+    kinds = {a.kind for a, _ in taken}
+    assert "resolve" in kinds and ({"attack", "gold", "blue"} & kinds), kinds
+    _leave_game_over(app)
+
+
+def _labors_turn(app, table, rng, stuck):
+    """One keyboard decision on the Labors table."""
+    stops = table.focus_stops()
+    kind = {s.key: s.key[0] if isinstance(s.key, tuple) else "" for s in stops}
+    board = [s for s in stops if kind[s.key] in ("fork", "trial", "blue", "gold", "dialog")]
+    dice = [s for s in stops if kind[s.key] == "die"]
+    resolve = [s for s in stops if table.buttons.get(s.widget) == "resolve"]
+    if board and stuck < 12:
+        pick = rng.choice(board)
+    elif table.picked and (stuck >= 12 or len(table.picked) >= 3 or rng.random() < 0.4):
+        key(app, pygame.K_ESCAPE)  # drop the pick
+        return
+    elif dice and stuck < 12 and (table.striking_dice() or rng.random() < 0.5):
+        striking = [s for s in dice if s.key[1] in table.striking_dice()]
+        pick = rng.choice(striking or dice)
+    elif resolve:
+        pick = resolve[0]
+    else:
+        frames(app, 1)
+        return
+    choose(app, lambda s: s.key == pick.key, settle=2)
