@@ -208,3 +208,76 @@ def _labors_turn(app, table, rng, stuck):
         frames(app, 1)
         return
     choose(app, lambda s: s.key == pick.key, settle=2)
+
+
+# --- Later Years (auction) --------------------------------------------------------------------
+def test_later_years_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
+    from hercules.games.later_years.ui.gameover import GameOverScene
+    from hercules.games.later_years.ui.table import TableScene
+
+    _no_mouse(monkeypatch)
+    setup = _from_title_to_setup(app, "later_years")
+    _pick_option(app, lambda sc: sc.seat_menus[0], "Human")
+    _pick_option(app, lambda sc: sc.seat_menus[1], "Bot — easy")
+    for i in range(2, len(setup.seat_menus)):
+        _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
+    choose(app, labelled("Start"), settle=3)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    ctl = table.ctl
+    assert len(ctl.seats) == 2
+    taken = _watch_legality(ctl, {0})
+    rng = random.Random(6)
+    stuck, seen = 0, len(ctl.history)
+    for _ in range(6000):
+        top = app.top
+        if isinstance(top, GameOverScene) or ctl.is_over:
+            break
+        if len(ctl.history) != seen:
+            seen, stuck = len(ctl.history), 0
+        if top is not table:
+            if [s for s in top.focus_stops() if s.label not in CANCEL]:
+                _answer_dialog(app, rng)
+            else:
+                key(app, pygame.K_RETURN, settle=2)  # a hand-over: Enter takes the seat
+            continue
+        if not ctl.human_to_act() or table.anim.busy:
+            frames(app, 1)
+            continue
+        stuck += 1
+        _later_years_turn(app, table, rng, stuck)
+    frames(app, 5)
+    assert ctl.is_over
+    assert isinstance(app.top, GameOverScene)
+    assert taken and all(ok for _, ok in taken)
+    kinds = {a.kind for a, _ in taken}
+    assert {"bid", "task", "end"} <= kinds, kinds
+    _leave_game_over(app)
+
+
+def _later_years_turn(app, table, rng, stuck):
+    """One keyboard decision on the Later Years table."""
+    stops = table.focus_stops()
+    kind = {s.key: s.key[0] if isinstance(s.key, tuple) else "" for s in stops}
+    if table.state.prompt == "bid":
+        if table.bid_slot is None:
+            pick = rng.choice([s for s in stops if kind[s.key] == "slot"])
+        else:
+            for _ in range(rng.randrange(3)):
+                key(app, pygame.K_RIGHT)  # the stepper: one coin more
+            pick = next(s for s in stops if s.key == ("step", "bid"))
+        choose(app, lambda s: s.key == pick.key, settle=2)
+        return
+    payable = table.payable()
+    spaces = [s for s in stops if kind[s.key] == "space" and s.key[1] in payable]
+    cards = [s for s in stops if kind[s.key] == "card" and s.key[1] not in table.selected]
+    end = [s for s in stops if table.buttons.get(s.widget) == "end"]
+    if spaces:
+        pick = rng.choice(spaces)
+    elif table.in_reach() and cards and stuck < 12:
+        pick = rng.choice(cards)
+    elif end:
+        pick = end[0]
+    else:
+        frames(app, 1)
+        return
+    choose(app, lambda s: s.key == pick.key, settle=2)
