@@ -139,6 +139,14 @@ def handle_key(
     return False
 
 
+def skip_moves(anim: Any) -> bool:
+    """A table's animator moving pieces is hurried to its end; True if it was moving."""
+    if not anim.busy:
+        return False
+    anim.skip()
+    return True
+
+
 # --- pygame_gui widgets as stops ------------------------------------------------------------
 def press(button: Any) -> None:
     """What a click on a pygame_gui button does: it posts UI_BUTTON_PRESSED (its bound

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from .focus import (
+    ACT_KEYS,
     ALL_ARROWS,
     FocusRing,
     Stop,
@@ -91,6 +92,8 @@ class Scene:
             if menu is not None:
                 close_menu(menu)
                 return True
+        if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.hurry():
+            return True
         typing = typing_in(self.app.ui)
         taken = handle_key(self.focus, event, self.focus_stops, self.focus_arrows, typing)
         if taken and event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN,):
@@ -101,6 +104,10 @@ class Scene:
             elif typing:
                 self.app.ui.set_focus_set(None)
         return taken
+
+    def hurry(self) -> bool:
+        """Enter or Space: hurry what is moving instead of acting (tables); True if it did."""
+        return False
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """The focus ring, over everything the scene and its widgets drew."""

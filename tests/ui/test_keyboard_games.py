@@ -70,6 +70,38 @@ def _answer_dialog(app, rng):
     choose(app, lambda s: s.key == wanted.key, settle=2)
 
 
+def _play_by_keys(app, table, over, turn, rng, limit=6000):
+    """Play the human's seat by keys until the game-over screen: dialogs answered by their
+    stops (Enter on one without: a legend or a hand-over), the table by ``turn(app, table,
+    rng, stuck)`` (``stuck``: decisions since the last action). Returns the human's actions,
+    each with whether it was legal when submitted."""
+    ctl = table.ctl
+    taken = _watch_legality(ctl, {0})
+    stuck, seen = 0, len(ctl.history)
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, over) or ctl.is_over:
+            break
+        if len(ctl.history) != seen:
+            seen, stuck = len(ctl.history), 0
+        if top is not table:
+            if [s for s in top.focus_stops() if s.label not in CANCEL]:
+                _answer_dialog(app, rng)
+            else:
+                key(app, pygame.K_RETURN, settle=2)
+            continue
+        if not ctl.human_to_act() or table.anim.busy:
+            frames(app, 1)
+            continue
+        stuck += 1
+        turn(app, table, rng, stuck)
+    frames(app, 5)
+    assert ctl.is_over
+    assert isinstance(app.top, over)
+    assert taken and all(ok for _, ok in taken)
+    return {a.kind for a, _ in taken}
+
+
 def _leave_game_over(app):
     """The game-over screen is operable by keys too: its Title button, by Tab and Enter."""
     choose(app, lambda s: s.label in ("Title screen", "Title"), settle=3)
@@ -90,31 +122,12 @@ def test_hercules_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
     choose(app, labelled("Start"), settle=3)
     table = app.top
     assert isinstance(table, TableScene)
-    ctl = table.ctl
-    assert ctl.seats[1].kind == "bot" if hasattr(ctl.seats[1], "kind") else True
-    taken = _watch_legality(ctl, {0})
-    rng = random.Random(3)
-    for _ in range(4000):
-        top = app.top
-        if isinstance(top, GameOverScene) or ctl.is_over:
-            break
-        if top is not table:
-            _answer_dialog(app, rng)
-            continue
-        if not ctl.human_to_act() or table.anim.busy:
-            frames(app, 1)
-            continue
-        _mebo_turn(app, table, rng)
-    frames(app, 5)
-    assert ctl.is_over
-    assert isinstance(app.top, GameOverScene)
-    assert taken and all(ok for _, ok in taken)
-    kinds = {a.kind for a, _ in taken}
+    kinds = _play_by_keys(app, table, GameOverScene, _mebo_turn, random.Random(3))
     assert "labour" in kinds and "use" in kinds, kinds
     _leave_game_over(app)
 
 
-def _mebo_turn(app, table, rng):
+def _mebo_turn(app, table, rng, stuck):
     """One keyboard decision on the Hercules table."""
     stops = table.focus_stops()
     kind_of = {s.key: s.key[0] if isinstance(s.key, tuple) else "" for s in stops}
@@ -155,34 +168,7 @@ def test_labors_a_whole_run_by_keys(app, monkeypatch):
     choose(app, lambda s: s.key == ("player", "human"))
     choose(app, labelled("Start"), settle=3)
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    ctl = table.ctl
-    taken = _watch_legality(ctl, {0})
-    rng = random.Random(4)
-    stuck = 0
-    seen = len(ctl.history)
-    for _ in range(4000):
-        top = app.top
-        if isinstance(top, GameOverScene) or ctl.is_over:
-            break
-        if len(ctl.history) != seen:
-            seen, stuck = len(ctl.history), 0
-        if top is not table:
-            stops = [s for s in top.focus_stops() if s.label not in CANCEL]
-            if stops:
-                _answer_dialog(app, rng)
-            else:
-                key(app, pygame.K_RETURN, settle=2)  # the legend: Enter closes it
-            continue
-        if not ctl.human_to_act() or table.anim.busy:
-            frames(app, 1)
-            continue
-        stuck += 1
-        _labors_turn(app, table, rng, stuck)
-    frames(app, 5)
-    assert ctl.is_over
-    assert isinstance(app.top, GameOverScene)
-    assert taken and all(ok for _, ok in taken)
-    kinds = {a.kind for a, _ in taken}
+    kinds = _play_by_keys(app, table, GameOverScene, _labors_turn, random.Random(4))
     assert "resolve" in kinds and ({"attack", "gold", "blue"} & kinds), kinds
     _leave_game_over(app)
 
@@ -223,33 +209,8 @@ def test_later_years_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
         _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
     choose(app, labelled("Start"), settle=3)
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    ctl = table.ctl
-    assert len(ctl.seats) == 2
-    taken = _watch_legality(ctl, {0})
-    rng = random.Random(6)
-    stuck, seen = 0, len(ctl.history)
-    for _ in range(6000):
-        top = app.top
-        if isinstance(top, GameOverScene) or ctl.is_over:
-            break
-        if len(ctl.history) != seen:
-            seen, stuck = len(ctl.history), 0
-        if top is not table:
-            if [s for s in top.focus_stops() if s.label not in CANCEL]:
-                _answer_dialog(app, rng)
-            else:
-                key(app, pygame.K_RETURN, settle=2)  # a hand-over: Enter takes the seat
-            continue
-        if not ctl.human_to_act() or table.anim.busy:
-            frames(app, 1)
-            continue
-        stuck += 1
-        _later_years_turn(app, table, rng, stuck)
-    frames(app, 5)
-    assert ctl.is_over
-    assert isinstance(app.top, GameOverScene)
-    assert taken and all(ok for _, ok in taken)
-    kinds = {a.kind for a, _ in taken}
+    assert len(table.ctl.seats) == 2
+    kinds = _play_by_keys(app, table, GameOverScene, _later_years_turn, random.Random(6))
     assert {"bid", "task", "end"} <= kinds, kinds
     _leave_game_over(app)
 

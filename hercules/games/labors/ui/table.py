@@ -24,7 +24,7 @@ from hercules.games.labors.engine.state import (
     P_PLAY,
 )
 from hercules.ui.anim import tumble
-from hercules.ui.focus import ACT_KEYS, Stop
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import t
 
@@ -222,12 +222,9 @@ class TableScene(TableBase):
             out.append(Stop(("trial", i), r, partial(self.key_act, act), label="trial"))
         return out
 
-    def focus_event(self, event: pygame.event.Event) -> bool:
-        """Enter or Space while the dice move only hurry them (as a click does)."""
-        if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.anim.busy:
-            self.anim.skip()
-            return True
-        return super().focus_event(event)
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
 
     def key_act(self, act: Callable[[], object]) -> None:
         """Enter on a focused stop: what a click there does (a dialog closed opens again)."""

@@ -33,7 +33,7 @@ from hercules.games.later_years.engine.data import DRAW
 from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
 from hercules.games.later_years.spec import SPEC
 from hercules.ui.anim import Animator
-from hercules.ui.focus import ACT_KEYS, Stop
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
@@ -481,12 +481,9 @@ class TableScene(Scene):
                 )
         return out
 
-    def focus_event(self, event: pygame.event.Event) -> bool:
-        """Enter or Space while cards move only hurry them (as a click does)."""
-        if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.anim.busy:
-            self.anim.skip()
-            return True
-        return super().focus_event(event)
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
 
     def on_key(self, key: int) -> None:
         """Esc, Space (skip), Enter (bid), arrows (the amount), Ctrl+Z, H, F1."""

@@ -21,7 +21,7 @@ from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.spec import GAME_ID, SPEC
-from hercules.ui.focus import ACT_KEYS, Stop
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
@@ -647,12 +647,9 @@ class TableScene(Scene):
             ]
         return stops + super().focus_stops()
 
-    def focus_event(self, event: pygame.event.Event) -> bool:
-        """Enter or Space while the dice move only hurry them (as a click does)."""
-        if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.anim.busy:
-            self.anim.skip()
-            return True
-        return super().focus_event(event)
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
 
     def key_click(self, target: Target) -> None:
         """Enter on a focused target: what a left click on it does."""
