@@ -68,7 +68,7 @@ def units_of(cards: Any) -> Units:
 class TableScene(Scene):
     """Plays one game through a controller (live, or a replay's)."""
 
-    focus_arrows = ()  #: the arrows step the bid; Tab moves the focus
+    focus_arrows: tuple[int, ...] = ()  #: the arrows step the bid; Tab moves the focus
 
     game_id = GAME_ID
 
