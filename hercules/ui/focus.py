@@ -250,9 +250,21 @@ def typing_in(ui: Any) -> bool:
 
 
 # --- drawing --------------------------------------------------------------------------------
-def draw_ring(surface: pygame.Surface, rect: pygame.Rect, width: int = 4) -> None:
-    """The focus outline: gold on a dark edge, a few pixels outside ``rect`` (it reads on
-    marble, on the dark panels and on the cards alike)."""
-    outer = pygame.Rect(rect).inflate(2 * width + 6, 2 * width + 6)
-    pygame.draw.rect(surface, colour("ink"), outer.inflate(4, 4), width + 4, border_radius=10)
-    pygame.draw.rect(surface, colour("highlight"), outer, width, border_radius=8)
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, width: int = 5) -> None:
+    """The focus outline, a few pixels outside ``rect``: a gold band between a dark edge
+    and a white line, with corner brackets, so it reads on marble, dark panels and cards
+    alike and is never taken for the thinner glow of what is legal."""
+    gold = pygame.Rect(rect).inflate(2 * width + 8, 2 * width + 8)
+    pygame.draw.rect(surface, colour("ink"), gold.inflate(6, 6), width + 6, border_radius=12)
+    pygame.draw.rect(surface, colour("highlight"), gold, width, border_radius=10)
+    inner = gold.inflate(-2 * width, -2 * width)
+    pygame.draw.rect(surface, colour("white_die"), inner, 2, border_radius=8)
+    arm = max(10, min(gold.w, gold.h) // 4)
+    for cx, cy, dx, dy in (
+        (gold.left - 3, gold.top - 3, 1, 1),
+        (gold.right + 2, gold.top - 3, -1, 1),
+        (gold.left - 3, gold.bottom + 2, 1, -1),
+        (gold.right + 2, gold.bottom + 2, -1, -1),
+    ):
+        pygame.draw.line(surface, colour("white_die"), (cx, cy), (cx + dx * arm, cy), 3)
+        pygame.draw.line(surface, colour("white_die"), (cx, cy), (cx, cy + dy * arm), 3)
