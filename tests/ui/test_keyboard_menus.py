@@ -16,6 +16,16 @@ from hercules.ui.scenes.title import TitleScene
 from hercules.ui.theme import colour
 
 
+def test_a_disabled_button_is_not_a_stop(app):
+    _title(app)
+    title = app.top
+    cont = next(b for b, k in title.buttons.items() if k == "continue")
+    cont.disable()
+    assert "Continue" not in [s.label for s in title.focus_stops()]
+    cont.enable()
+    assert "Continue" in [s.label for s in title.focus_stops()]
+
+
 def _title(app):
     app.nav.title()
     frames(app, 2)
@@ -25,10 +35,11 @@ def _title(app):
 def test_the_ring_shows_only_after_a_focus_key_and_moves_in_reading_order(app):
     _title(app)
     assert focused(app) is None  # a mouse player never sees it
+    enabled = [b.text for b in app.top.buttons if b.is_enabled]  # Continue only with a save
     key(app, pygame.K_TAB)
     assert focused(app).label == "New game"
     key(app, pygame.K_DOWN)
-    assert focused(app).label == "Load game"  # Continue is disabled: skipped
+    assert focused(app).label == enabled[1]
     key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert focused(app).label == "New game"
     key(app, pygame.K_UP)
