@@ -258,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log-up", type=int, default=0, help="wheel notches to scroll the log up")
     p.add_argument("--no-recap", action="store_true", help="close the turn's recap")
     p.add_argument("--reasoning", action="store_true", help="the log shows bots' reasoning")
+    p.add_argument(
+        "--focus", type=int, default=0, help="press Tab N times (the keyboard focus ring)"
+    )
     add_game_option(p)
     args = p.parse_args(argv)
     try:
@@ -303,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
             pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
         )
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
+    for _ in range(args.focus):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     app.tick(0.016)
     app.draw()
     app.present()  # what the player sees: the layout scaled onto a window under 1280x720

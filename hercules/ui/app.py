@@ -292,6 +292,8 @@ class App:
                 return  # only invisible characters: a text box would fail to draw them
             if text != event.text:
                 event = pygame.event.Event(pygame.TEXTINPUT, text=text)
+        if self.top is not None and self.top.focus_event(event):
+            return  # Tab, arrows, Enter on the keyboard focus (before a text box takes Tab)
         if self.ui.process_events(event):  # in window pixels: pygame_gui scales them itself
             return  # a widget took it: board clicks never fall through buttons
         top = self.top
@@ -327,6 +329,8 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        if self.top is not None:
+            self.top.draw_focus(self.screen)
         if self.toast_left > 0 and self.toast_text:
             self.draw_toast(self.screen)
 

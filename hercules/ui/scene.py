@@ -6,6 +6,18 @@ from typing import Any
 
 import pygame
 
+from .focus import (
+    ACT_KEYS,
+    ALL_ARROWS,
+    FocusRing,
+    Stop,
+    close_menu,
+    draw_ring,
+    expanded_menu,
+    handle_key,
+    typing_in,
+    widget_stops,
+)
 from .memory import release_pixels
 
 
@@ -13,11 +25,15 @@ class Scene:
     """One screen or overlay. ``draw`` must not change any state."""
 
     transparent = False  #: draw the scene below first (overlays and dialogs)
+    #: The arrow keys that move the keyboard focus (a scene that uses some itself, to
+    #: scroll or step, leaves those out).
+    focus_arrows: tuple[int, ...] = ALL_ARROWS
 
     def __init__(self, app: Any) -> None:
         """``app``: the :class:`hercules.ui.app.App` the scene lives in (its stack, window, nav)."""
         self.app = app
         self.widgets: list[Any] = []
+        self.focus = FocusRing()  #: where Tab and the arrows are (see hercules.ui.focus)
 
     # lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -61,6 +77,43 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (no state changes here)."""
+
+    # keyboard focus ---------------------------------------------------------------------------
+    def focus_stops(self) -> list[Stop]:
+        """What the keyboard focus visits, in order: the scene's widgets by default; a scene
+        with things of its own to click adds them."""
+        return widget_stops(self.widgets, self.app.ui)
+
+    def focus_event(self, event: pygame.event.Event) -> bool:
+        """Tab, arrows, Enter and Space for the focus ring (and Esc closing an open
+        drop-down); True if the event was taken. The app asks before anything else."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            menu = expanded_menu(self.widgets)
+            if menu is not None:
+                close_menu(menu)
+                return True
+        if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.hurry():
+            return True
+        typing = typing_in(self.app.ui)
+        taken = handle_key(self.focus, event, self.focus_stops, self.focus_arrows, typing)
+        if taken and event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN,):
+            here = self.focus.current(self.focus_stops())
+            entry = here.widget if here is not None else None
+            if entry is not None and hasattr(entry, "set_text"):
+                self.app.ui.set_focus_set(entry)  # a text box focused takes the typing
+            elif typing:
+                self.app.ui.set_focus_set(None)
+        return taken
+
+    def hurry(self) -> bool:
+        """Enter or Space: hurry what is moving instead of acting (tables); True if it did."""
+        return False
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The focus ring, over everything the scene and its widgets drew."""
+        here = self.focus.current(self.focus_stops()) if self.focus.visible else None
+        if here is not None:
+            draw_ring(surface, here.rect)
 
     # helpers --------------------------------------------------------------------------------
     def px(self, size: float) -> int:

@@ -63,9 +63,8 @@ def test_screenshot_tool_rejects_a_bad_size(tmp_path):
     assert "--size" in proc.stderr
 
 
-def test_screenshot_tool_shows_where_a_pnp_apprentice_may_stop(tmp_path):
-    out = tmp_path / "stop.png"
-    args = ["--scene", "stop", "--mode", "pnp", "--players", "3", "--seed", "1", "--round", "3"]
+def _shoot(out, args):
+    """Run the tool at 1280x720 with ``args``; the picture it saved."""
     proc = subprocess.run(
         [sys.executable, str(TOOL), *args, "--size", "1280x720", "--out", str(out)],
         capture_output=True,
@@ -73,4 +72,31 @@ def test_screenshot_tool_shows_where_a_pnp_apprentice_may_stop(tmp_path):
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+    return pygame.image.load(str(out))
+
+
+def test_screenshot_tool_shows_where_a_pnp_apprentice_may_stop(tmp_path):
+    args = ["--scene", "stop", "--mode", "pnp", "--players", "3", "--seed", "1", "--round", "3"]
+    assert _shoot(tmp_path / "stop.png", args).get_size() == (1280, 720)
+
+
+@pytest.mark.parametrize("game", ["hercules", "labors", "later_years"])
+def test_screenshot_tool_shows_the_keyboard_focus_on_each_table(tmp_path, game):
+    shots = []
+    for focus in ("0", "2"):
+        out = tmp_path / f"{game}_{focus}.png"
+        players = "1" if game == "labors" else "2"
+        args = ["--scene", "game", "--game", game, "--players", players, "--focus", focus]
+        shots.append(_shoot(out, args))
+    # The ring's white corners and gold band are there only after the Tab presses.
+    white = (250, 248, 240)
+
+    def count(img):
+        return sum(
+            1
+            for x in range(0, 1280, 2)
+            for y in range(0, 720, 2)
+            if img.get_at((x, y))[:3] == white
+        )
+
+    assert count(shots[1]) > count(shots[0])

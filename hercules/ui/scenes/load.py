@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pygame
@@ -12,6 +13,7 @@ from hercules.app import health, paths, saves
 from hercules.app.registry import games, rules_for
 
 from .. import draw as D
+from ..focus import Stop
 from ..names import localise_name
 from ..scene import Scene
 from ..scroll import BAR_W, Scroller
@@ -130,18 +132,39 @@ class LoadScene(Scene):
                     and rect.collidepoint(event.pos)
                     and self.box.collidepoint(event.pos)
                 ):
-                    self.selected = item
-                    self.message = ""
-                    if item.edited_outside:
-                        self.message = t("load.why.edited")
-                    elif item.damaged:
-                        self.message = refusal(item.error_kind, item.error)
-                    self.update_buttons()
+                    self.select(item)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key == pygame.K_RETURN and self.selected is not None:
                 self.open(replay=False)
+
+    def select(self, item: Any) -> None:
+        """Select a save of the list (a click on its row, or Enter on it)."""
+        self.selected = item
+        self.message = ""
+        if item.edited_outside:
+            self.message = t("load.why.edited")
+        elif item.damaged:
+            self.message = refusal(item.error_kind, item.error)
+        self.update_buttons()
+
+    def focus_stops(self) -> list[Stop]:
+        """The saves of the list, then the buttons."""
+        saves = [
+            Stop(("save", id(item)), rect, partial(self.select, item))
+            for kind, item, rect in self.rows()
+            if kind == "save"
+        ]
+        return saves + super().focus_stops()
+
+    def focus_event(self, event: pygame.event.Event) -> bool:
+        """The focus ring, the list scrolled to show the save it reaches."""
+        taken = super().focus_event(event)
+        here = self.focus.current(self.focus_stops()) if taken else None
+        if here is not None and here.widget is None and not self.box.contains(here.rect):
+            self.scroller.scroll_to(self.scroller.offset + here.rect.centery - self.box.centery)
+        return taken
 
     def open(self, replay: bool) -> None:
         """Open the selected save on the table, or as a replay.

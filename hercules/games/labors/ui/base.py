@@ -377,10 +377,14 @@ class TableBase(Scene):
         self.cues.end(self.app.sound, self.ctl.seats, won)
         self.app.push(GameOverScene(self.app, self))
 
+    def asks_in_a_dialog(self) -> bool:
+        """True while the choice to make is one a dialog asks (not one made on the board)."""
+        return self.state.prompt in (P_RESTART, P_REWARD, P_MOOD, P_ABDERUS, P_PHOLUS, P_REMOVE)
+
     def open_dialog(self) -> None:
         """The choices that are not made on the board open a dialog (closed: until a click)."""
         s = self.state
-        if s.prompt in (P_RESTART, P_REWARD, P_MOOD, P_ABDERUS, P_PHOLUS, P_REMOVE):
+        if self.asks_in_a_dialog():
             self.dialog_dismissed = True  # shown now; closing it leaves the table usable
         legal = self.legal()
         p = s.prompt

@@ -24,6 +24,8 @@ def _step(state: Any) -> int:
 class ReplayScene(TableScene):
     """The table in replay mode: controls instead of moves."""
 
+    focus_arrows = (pygame.K_UP, pygame.K_DOWN)  #: Left and Right step the replay
+
     ctl: ReplayController
 
     def __init__(self, app: Any, loaded: Any) -> None:

@@ -101,6 +101,8 @@ class RulesScene(Scene):
     page ends where its text ends.
     """
 
+    focus_arrows = (pygame.K_LEFT, pygame.K_RIGHT)  #: Up and Down scroll
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.lines: list[Line] = []

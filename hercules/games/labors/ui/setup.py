@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import pygame
@@ -20,6 +21,7 @@ from hercules.app.saves.schema import clean_text
 from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
+from hercules.ui.focus import Stop
 from hercules.ui.scene import Scene
 from hercules.ui.strings import languages, number, t, tn, tr
 from hercules.ui.theme import FONTS, colour
@@ -139,6 +141,8 @@ class SetupScene(Scene):
     Everything but the name is drawn and clicked directly (no menus to open), so a choice is
     one click and every option is in sight.
     """
+
+    focus_arrows = (pygame.K_UP, pygame.K_DOWN)  #: Left and Right choose the trial
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -278,6 +282,22 @@ class SetupScene(Scene):
         for player, rect in self.chips.items():
             if rect.collidepoint(pos):
                 self.choose(player=player)
+
+    def focus_stops(self) -> list[Stop]:
+        """The difficulty cards, the trials to start at, the players, then the widgets."""
+        out = [
+            Stop(("difficulty", d), r, partial(self.choose, difficulty=d), label=d)
+            for d, r in self.cards.items()
+        ]
+        out += [
+            Stop(("start", n), r, partial(self.choose, start=n), label=str(n))
+            for n, r in self.medals.items()
+        ]
+        out += [
+            Stop(("player", p), r, partial(self.choose, player=p), label=p)
+            for p, r in self.chips.items()
+        ]
+        return out + super().focus_stops()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:

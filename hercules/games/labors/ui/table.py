@@ -9,7 +9,8 @@ space by space. The scene reads the controller's state and sends it actions, nev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -23,6 +24,7 @@ from hercules.games.labors.engine.state import (
     P_PLAY,
 )
 from hercules.ui.anim import tumble
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import t
 
@@ -177,6 +179,57 @@ class TableScene(TableBase):
             self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.picked = []
+
+    # --- keys ----------------------------------------------------------------------------------
+    def focus_stops(self) -> list[Stop]:
+        """For the keys, from the legal actions: at a fork its spaces; in a roll the free dice,
+        then (dice picked) the spaces and Trial dice they can go on; a dialog closed with Esc
+        to open again; then the sidebar's buttons."""
+        out: list[Stop] = []
+        if self.app.top is self and self.human() and not self.ctl.is_over:
+            s = self.state
+            if s.prompt == P_FORK:
+                for die, node in sorted(self.fork_choices()):
+                    act = partial(self.send, Action(MOVE, target=die, space=node))
+                    rect = self.tracks.spaces[(die, node)]
+                    out.append(Stop(("fork", die, node), rect, partial(self.key_act, act)))
+            elif s.prompt == P_PLAY:
+                out += self.play_stops()
+            elif self.dialog_dismissed and self.asks_in_a_dialog():
+                out.append(Stop(("dialog",), self.layout.board, partial(self.key_act, _nothing)))
+        return out + super().focus_stops()
+
+    def play_stops(self) -> list[Stop]:
+        """In a roll: the free dice, then where the picked dice can go."""
+        out = [
+            Stop(("die", i), r, partial(self.key_act, partial(self.toggle_pick, i)), label="die")
+            for i, r in enumerate(self.die_rects())
+            if i < len(self.state.roll) and self.state.roll[i].use == FREE
+        ]
+        usable = self.usable_spaces()
+        for slot in self.layout.cards:
+            for sp, r in slot.blue:
+                if sp.key in usable:
+                    act = partial(self.use_blue, sp.key, r.midtop)
+                    out.append(Stop(("blue", sp.key), r, partial(self.key_act, act), label="blue"))
+            for gp, r in slot.gold:
+                if gp.key in usable:
+                    act = partial(self.use_gold, gp.key, r.midtop)
+                    out.append(Stop(("gold", gp.key), r, partial(self.key_act, act), label="gold"))
+        for i in sorted(self.attack_targets()):
+            r = self.trial_die_rect(i)
+            act = partial(self.attack, i, r.center)
+            out.append(Stop(("trial", i), r, partial(self.key_act, act), label="trial"))
+        return out
+
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
+
+    def key_act(self, act: Callable[[], object]) -> None:
+        """Enter on a focused stop: what a click there does (a dialog closed opens again)."""
+        self.dialog_dismissed = False
+        act()
 
     def on_key(self, key: int) -> None:
         """Keyboard shortcuts: Esc, Enter, Space, Ctrl+Z, H, F1, 1-9 pick dice."""
@@ -443,3 +496,7 @@ class TableScene(TableBase):
             self.say(refusal(err), self._picked_at())
             return False
         return True
+
+
+def _nothing() -> None:
+    """A stop whose click does nothing but open the waiting dialog again."""

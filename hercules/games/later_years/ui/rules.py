@@ -71,6 +71,8 @@ def reference_rows() -> list[tuple[str, str]]:
 class RulesScene(Scene):
     """The rules summary, then the reference, in a panel that scrolls. Esc or Back returns."""
 
+    focus_arrows = (pygame.K_LEFT, pygame.K_RIGHT)  #: Up and Down scroll
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.lines: list[Line] = []

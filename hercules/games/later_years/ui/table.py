@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pygame
@@ -32,6 +33,7 @@ from hercules.games.later_years.engine.data import DRAW
 from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
 from hercules.games.later_years.spec import SPEC
 from hercules.ui.anim import Animator
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.scene import Scene
 from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
@@ -65,6 +67,8 @@ def units_of(cards: Any) -> Units:
 
 class TableScene(Scene):
     """Plays one game through a controller (live, or a replay's)."""
+
+    focus_arrows: tuple[int, ...] = ()  #: the arrows step the bid; Tab moves the focus
 
     game_id = GAME_ID
 
@@ -428,6 +432,59 @@ class TableScene(Scene):
             self.selected = []
             self.bid_slot = None
 
+    # --- keys ----------------------------------------------------------------------------------
+    def focus_stops(self) -> list[Stop]:
+        """For the keys, from the legal actions: in the auction the cards that take a bid (and,
+        one chosen, the stepper: Left/Right step the amount); in the plays the hand's cards and
+        the task spaces in reach; then the sidebar's buttons."""
+        out: list[Stop] = []
+        if self.app.top is self and self.human() and not self.ctl.is_over:
+            if self.state.prompt == P_BID:
+                out += self.auction_stops()
+            elif self.state.prompt == P_PLAY:
+                out += self.play_stops()
+        return out + super().focus_stops()
+
+    def auction_stops(self) -> list[Stop]:
+        """The auction's cards with a legal bid, then the stepper of the one chosen."""
+        n = len(self.state.row)
+        out = [
+            Stop(("slot", slot), r, partial(self.click_slot, slot), self.step_bid, label="slot")
+            for slot, r in enumerate(self.layout.auction_cards(n))
+            if self.bid_range(slot) is not None
+        ]
+        if self.bid_slot is not None:
+            step = self.layout.stepper(n)
+            out += [
+                Stop(("step", "minus"), step["minus"], partial(self.step_bid, -1), self.step_bid),
+                Stop(("step", "plus"), step["plus"], partial(self.step_bid, 1), self.step_bid),
+                Stop(("step", "bid"), step["bid"], self.place_bid, self.step_bid, label="bid"),
+            ]
+        return out
+
+    def play_stops(self) -> list[Stop]:
+        """The hand's cards (a Draw card only when it may be played), then the task spaces
+        some payment in hand completes."""
+        draw_ok = any(a.kind == PLAY_DRAW for a in self.legal())
+        data = load_data()
+        out = [
+            Stop(("card", card, k), r, partial(self.click_card, card, r), label="card")
+            for k, (card, r) in enumerate(self.hand_cards())
+            if draw_ok or data.type_of(card).kind != DRAW
+        ]
+        reach = self.in_reach()
+        for i, sp in enumerate(data.spaces):
+            if sp.id in reach:
+                r = self.layout.space_rect(i)
+                out.append(
+                    Stop(("space", sp.id), r, partial(self.click_space, sp.id, r), label="space")
+                )
+        return out
+
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
+
     def on_key(self, key: int) -> None:
         """Esc, Space (skip), Enter (bid), arrows (the amount), Ctrl+Z, H, F1."""
         if key == pygame.K_ESCAPE:
@@ -478,10 +535,7 @@ class TableScene(Scene):
         n = len(self.state.row)
         for slot, r in enumerate(self.layout.auction_cards(n)):
             if r.collidepoint(pos) or self.layout.bid_spots(n)[slot].collidepoint(pos):
-                if self.bid_slot == slot:
-                    self.place_bid()
-                else:
-                    self.choose_slot(slot)
+                self.click_slot(slot)
                 return
         if self.bid_slot is None:
             return
@@ -492,6 +546,13 @@ class TableScene(Scene):
             self.step_bid(1)
         elif step["bid"].collidepoint(pos):
             self.place_bid()
+
+    def click_slot(self, slot: int) -> None:
+        """A card of the auction clicked: aim the bid at it, or (aimed already) bid."""
+        if self.bid_slot == slot:
+            self.place_bid()
+        else:
+            self.choose_slot(slot)
 
     def choose_slot(self, slot: int) -> None:
         """Aim the bid at ``slot``: its lowest legal amount, or why there is none."""

@@ -24,6 +24,7 @@ from hercules.games.mebo.engine.actions import (
 )
 from hercules.games.mebo.engine.pnp import ROWS, full_stop
 from hercules.ui import draw as D
+from hercules.ui.focus import Stop
 from hercules.ui.scenes.overlays import Overlay
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
@@ -223,10 +224,23 @@ class RestOverlay(Overlay):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for _cid, act, rect in self.layout_cards():
                 if rect.collidepoint(event.pos):
-                    if act is not None:
-                        self.table.send(act)
-                    else:
-                        self.table.say(t("rest.limit"))
+                    self.pick(act)
+
+    def pick(self, act: Any) -> None:
+        """A tile chosen (clicked, or Enter on it): its action, or why not."""
+        if act is not None:
+            self.table.send(act)
+        else:
+            self.table.say(t("rest.limit"))
+
+    def focus_stops(self) -> list[Stop]:
+        """The tiles that can be chosen now, then the buttons."""
+        tiles = [
+            Stop(("tile", cid), rect, partial(self.pick, act))
+            for cid, act, rect in self.layout_cards()
+            if act is not None
+        ]
+        return tiles + super().focus_stops()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         s = self.table.state

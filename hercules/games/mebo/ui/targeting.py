@@ -277,3 +277,33 @@ class Targeting:
                     return Outcome(action=a)
             return NOTHING
         return self.cancel()
+
+
+def keyboard_targets(
+    state: Any, legal: list[Action], aim: Aim | None, seat: int, targets: list[Target]
+) -> list[Target]:
+    """The targets on the table a click would act on now, for the keys to cycle: reachable
+    labour columns and usable cards (or, while aiming, the dice, stops or seats the aim can
+    take, and its card to confirm or cancel). Read from ``legal`` alone."""
+    if seat < 0:
+        return []
+    if aim is None:
+        ways = labour_ways(state, legal)
+        return [
+            tg
+            for tg in targets
+            if (tg.kind == "column" and tg.value in ways)
+            or (tg.kind == "hand_card" and tg.seat == seat and uses_of(tg.value, legal))
+        ]
+    if aim.kind == "stop":
+        stops, _full = aimed_stops(state, legal, aim)
+        return [tg for tg in targets if tg.kind == "column" and tg.value in stops]
+    uses = uses_of(aim.source, legal)
+    source = [tg for tg in targets if tg.kind == "hand_card" and tg.value == aim.source]
+    if aim.kind == "copy":
+        seats = {a.target for a in uses}
+        return [tg for tg in targets if tg.kind == "panel" and tg.seat in seats] + source
+    dice = {i for a in uses for i in a.dice}
+    return [
+        tg for tg in targets if tg.kind == "die" and tg.seat == seat and tg.value in dice
+    ] + source

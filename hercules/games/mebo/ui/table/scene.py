@@ -8,6 +8,7 @@ each action returns become animation in :class:`~.animations.EventAnimator`, and
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -20,6 +21,7 @@ from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.spec import GAME_ID, SPEC
+from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.log import LogEntry, LogView
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
@@ -33,7 +35,15 @@ from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
 from ..gameover import GameOverScene
 from ..layout import TableLayout
 from ..preview import preview_labour, way_line
-from ..targeting import NOT_YOUR_TURN, Aim, Outcome, Target, Targeting, labour_ways
+from ..targeting import (
+    NOT_YOUR_TURN,
+    Aim,
+    Outcome,
+    Target,
+    Targeting,
+    keyboard_targets,
+    labour_ways,
+)
 from .animations import EventAnimator
 from .frame import TableFrame
 from .geometry import TableGeometry
@@ -608,10 +618,43 @@ class TableScene(Scene):
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table (never raises, never breaks a rule)."""
-        target = self.target_at(pos)
+        self.click_target(self.target_at(pos))
+
+    def click_target(self, target: Target | None) -> None:
+        """What a click on ``target`` does (the mouse's and the keys' one way in)."""
         seat = self.human_seat()
         legal = self.ctl.legal() if target is not None and seat >= 0 else []
         self.follow(self.targeting.click(self.state, legal, target, seat))
+
+    # --- keys --------------------------------------------------------------------------------
+    def focus_stops(self) -> list[Stop]:
+        """For the keys: the labours in reach and the usable cards (while aiming: the dice,
+        stops or seats the card can take, and the card), then the sidebar's buttons."""
+        seat = self.human_seat()
+        stops = []
+        if seat >= 0 and self.app.top is self and not self.state.is_terminal:
+            found = keyboard_targets(
+                self.state, self.ctl.legal(), self.mode, seat, self.geometry.targets()
+            )
+            stops = [
+                Stop(
+                    (tg.kind, tg.seat, tg.value),
+                    pygame.Rect(tg.rect),
+                    partial(self.key_click, tg),
+                    label=f"{tg.kind}:{tg.value}",
+                )
+                for tg in found
+            ]
+        return stops + super().focus_stops()
+
+    def hurry(self) -> bool:
+        """Enter or Space while pieces move only hurry them (as a click does)."""
+        return skip_moves(self.anim)
+
+    def key_click(self, target: Target) -> None:
+        """Enter on a focused target: what a left click on it does."""
+        self.dismiss_recap()
+        self.click_target(target)
 
     def cancel_mode(self) -> None:
         """Leave targeting without doing anything."""
