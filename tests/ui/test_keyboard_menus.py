@@ -43,7 +43,9 @@ def test_the_ring_shows_only_after_a_focus_key_and_moves_in_reading_order(app):
     key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert focused(app).label == "New game"
     key(app, pygame.K_UP)
-    assert focused(app).label == "Quit"  # around the ring
+    assert focused(app).widget is app.top.btn_profile  # around the ring: the corner is last
+    key(app, pygame.K_UP)
+    assert focused(app).label == "Quit"  # the menu's last entry just before it
     # Drawn: the ring's gold is on screen round the focused button.
     rect = focused(app).rect
     ring = rect.inflate(14, 14)

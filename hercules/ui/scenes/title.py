@@ -10,6 +10,7 @@ import pygame_gui
 from hercules.app import paths, profiles
 
 from .. import draw as D
+from ..focus import Stop
 from ..scene import Scene
 from ..strings import t
 from ..theme import FONTS, colour
@@ -61,6 +62,11 @@ class TitleScene(Scene):
             pygame_gui.elements.UIButton(pygame.Rect(w - pw - 10, 4, pw, max(34, th + 12)), who, ui)
         )
         self.buttons[self.btn_profile] = "profile"
+
+    def focus_stops(self) -> list[Stop]:
+        """The menu in its order first, the profile corner last (Tab starts at New game)."""
+        stops = super().focus_stops()
+        return sorted(stops, key=lambda stop: stop.widget is self.btn_profile)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
