@@ -1,13 +1,15 @@
 """Hard's last round: the plays that leave the most final points, found exactly.
 
 When the deck cannot supply another auction (fewer cards than players), the game ends after
-this round's plays (ruling 9) and a hand's leftover cards are worth nothing. What a seat can
-still do is then a small, fully known problem: its own hand, the board and the coins. The search
-here tries every order of tasks the hand can pay for (doubles and triples as the engine lets
-them pay: every minimal choice, overpaying included) and scores where each ends by the rules'
-scoring: a point per task, three per chain (the engine's exact count), and the two points for
-the most money, as likely as the coins say (rivals who have played are done; those still to
-play may earn fees, so a lead over them counts only by degrees).
+this round's plays (ruling 9) and a hand's leftover cards are worth nothing (bar the second
+tie-break). What a seat can still do is then a small, fully known problem: its own hand, the
+board and the coins. The search here tries every order of tasks the hand can pay for (doubles
+and triples as the engine lets them pay: every minimal choice, overpaying included) and scores
+where each ends by the rules' scoring: a point per task, three per chain (the engine's exact
+count), and the two points for the most money, as likely as the coins say (rivals who have
+played are done; those still to play may earn fees, so a lead over them counts only by
+degrees). The same search values the cards of the last auction (:func:`card_gains`): what
+each adds to the best ending of the hand.
 
 Everything is read from one seat's view: its own hand, the board, everyone's coins.
 """
@@ -37,12 +39,12 @@ __all__ = [
 
 #: A hand as the search sees it: per card type (:data:`TYPES`), its singles, doubles, triples.
 Cards = tuple[tuple[int, int, int], ...]
-#: The best a hand can make of the round: its final points (the money bonus at its chance),
-#: the first task's space (-1: no task) and what pays for it (per type: singles, doubles,
-#: triples).
+#: The best a hand can make of the round: its final points (the money bonus at its chance, if
+#: counted), the first task's space (-1: no task) and what pays for it (per type: singles,
+#: doubles, triples).
 Finish = tuple[float, int, tuple[tuple[int, int, int], ...]]
 #: What a rival still to play may earn in fees, on average (coins), and how widely it varies:
-#: a lead over such a rival counts by degrees until it is this much beyond both.
+#: against it the bonus's chance grows from 0 at a lead of FEES - SPREAD to 1 at FEES + SPREAD.
 RIVAL_FEES = 4.0
 RIVAL_SPREAD = 4.0
 #: Searches stop opening new positions past this many (a safety bound: real hands need far
@@ -72,7 +74,8 @@ def cards_of(hand: Iterable[str]) -> Cards:
 @lru_cache(maxsize=1 << 12)
 def covers(have: tuple[int, int, int], need: int) -> tuple[tuple[int, int, int], ...]:
     """The ways to pay ``need`` units from ``have`` (singles, doubles, triples), as the engine
-    offers them: every minimal choice (dropping any card would fall short)."""
+    offers them: every minimal choice (dropping any card would fall short). The engine's rule
+    on counts rather than card ids (a test holds the two equal)."""
     out = []
     for a, b, t in product(range(have[0] + 1), range(have[1] + 1), range(have[2] + 1)):
         total = a + 2 * b + 3 * t
@@ -90,8 +93,8 @@ def money_rivals(view: LaterYearsState, seat: int) -> tuple[tuple[int, bool], ..
     for r in range(view.n):
         if r == seat:
             continue
-        # Seats after ``seat`` and before the pawn holder, going left, have not played yet.
-        still = (r - seat) % view.n < (view.pawn - seat) % view.n or view.pawn == seat
+        # Seats later than ``seat`` in the order from the pawn holder have not played yet.
+        still = (r - view.pawn) % view.n > (seat - view.pawn) % view.n
         out.append((view.money[r], still))
     return tuple(out)
 
