@@ -17,8 +17,12 @@ its own generator. Each move comes with a reason (:mod:`.reason`) stating public
   may bid just enough that a rival's coins run out first, or leave a card a rival overpays
   for). It values coins a little dearer, weighs loose cards by how many of their partners
   are still unseen, counts the money bonus at stake in the last round, and plans its plays
-  two tasks ahead, revaluing the board (chains included) each task leaves. Hindering rivals'
-  chains (``block``) is there but off: it lost games to Normal in tuning runs.
+  two tasks ahead, revaluing the board (chains included) each task leaves. In the game's
+  last round (the deck cannot supply another auction) it counts exactly (:mod:`.endgame`):
+  a card is worth the tasks, chains and fees it adds to the best ending of its hand, and its
+  plays are the order of tasks that ends the game with the most points, the money bonus at
+  its chance. Hindering rivals' chains (``block``) is there but off: it lost games to Normal
+  in tuning runs.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ from typing import Any
 
 from ..engine import Action, LaterYearsState, actor, apply, legal_actions, view_for
 from ..engine.actions import BID, END, PLAY_DRAW, TASK
+from ..engine.scoring import coin_counts
 from ..engine.state import HIDDEN, P_BID
 from .auction import best_buy, greedy, max_price, place, rival_worths, settle
+from .endgame import card_gains, finish, is_last_round, payment
 from .evaluate import (
     DATA,
     DRAW_TYPE,
@@ -43,6 +49,7 @@ from .evaluate import (
     Valuer,
     Weights,
     chains_of,
+    plus,
 )
 from .reason import card_name, encode, space_name
 
@@ -370,7 +377,7 @@ class NormalBot(_Bot):
 
 
 class HardBot(NormalBot):
-    """Normal's valuation sharpened, plays planned two tasks ahead."""
+    """Normal's valuation sharpened, plays planned two tasks ahead, the last round exact."""
 
     name = "hard"
     #: First tasks looked at more closely (the best by Normal's score).
@@ -379,6 +386,9 @@ class HardBot(NormalBot):
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(weights or HARD)
 
+    #: In the last plays a coin kept is worth this much beyond the money bonus: the first
+    #: tie-break (so of two endings with equal points, the richer).
+    TIE_COIN = 0.001
     #: Deals of the rivals' hidden cards the auction model averages over.
     DEALS = 6
     #: Bids above the least looked at on each card, besides just beating a rival's limit.
@@ -392,7 +402,8 @@ class HardBot(NormalBot):
         of the rivals' hidden cards."""
         table = Table(view, seat)
         me = Valuer(table, seat, self.w)
-        worth = me.row_worths(view.row)
+        # The last auction: what a card adds to the seat's ending, counted exactly.
+        worth = card_gains(view, seat, me.coin) if is_last_round(view) else me.row_worths(view.row)
         deals = rival_worths(view, seat, NORMAL, rng, self.DEALS)
         coins = view.money[seat]
         mine = greedy(worth, me.coin)
@@ -454,13 +465,16 @@ class HardBot(NormalBot):
     def play(
         self, view: LaterYearsState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        """Draw cards first; then the best of the likeliest tasks looked at two deep."""
+        """Draw cards first; then the best of the likeliest tasks looked at two deep (in the
+        last round, the first task of the best ending)."""
         draw = self.draw_card(view, legal)
         if draw is not None:
             return draw
         tasks = [a for a in legal if a.kind == TASK]
         if not tasks:
             return self.end(view, seat, legal)
+        if is_last_round(view):
+            return self.last_plays(view, seat, legal)
         table = Table(view, seat)
         me = Valuer(table, seat, self.w)
         keep = me.hand_value(table.units, table.draws)
@@ -481,6 +495,20 @@ class HardBot(NormalBot):
         step = me.values[s] - 1.0 - me.coin * FEE[s]
         self.explain_task(best, _chains(caps), _chains(after), step)
         return best
+
+    def last_plays(self, view: LaterYearsState, seat: int, legal: Sequence[Action]) -> Action:
+        """The game's last plays: the first task of the sequence that ends the game with the
+        most points (:func:`.endgame.finish`), or the end if no task adds any."""
+        _, s, pay = finish(view, seat, self.TIE_COIN)
+        if s < 0:
+            return self.end(view, seat, legal)
+        space = DATA.spaces[s].id
+        action = next(
+            a for a in legal if a.kind == TASK and a.space == space and payment(a.cards) == pay
+        )
+        caps = coin_counts(view, seat)
+        self.explain_task(action, _chains(caps), _chains(plus(caps, s)), 0.0)
+        return action
 
     def after(self, view: LaterYearsState, seat: int, action: Action) -> float:
         """The best the seat can make of the board and hand a task leaves: one more task
