@@ -86,6 +86,8 @@ class App:
         except (AttributeError, pygame.error):
             pass  # a driver without windows: resize() enforces the minimum instead
         self._fit(size)
+        #: The size the scenes were last laid out at (a change drops the old pictures).
+        self.laid_out = self.size
         self.settings = settings or Settings()
         set_palette(self.settings.palette)
         self.settings.language = strings.set_language(self.settings.language)
@@ -220,11 +222,13 @@ class App:
             self.settings.window_size = size
             if self.display.get_size() != size:
                 self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
-                # Pictures drawn for the old size are not used again unless it comes back;
-                # they go now, so a session of resizes holds one size's pictures, not the
-                # budgets'.
-                forget_pictures()
         self._fit(size)
+        if self.size != self.laid_out:
+            # Pictures drawn for the old layout size are not used again unless it comes
+            # back; they go now, so a session of resizes holds one size's pictures, not the
+            # caches' whole budgets.
+            forget_pictures()
+            self.laid_out = self.size
         self.ui.set_window_resolution(self.size)
         self.ui.mouse_pos_scale_factor = list(self.scale)  # pygame_gui maps the mouse itself
         for scene in self.stack.scenes:
@@ -270,7 +274,6 @@ class App:
             win.size = self.windowed_size
         surface = pygame.display.get_surface()
         self.display = surface if surface is not None else pygame.display.set_mode(win.size)
-        forget_pictures()
         self.resize(self.display.get_size())
 
     # the loop -------------------------------------------------------------------------------

@@ -20,6 +20,9 @@ from .focus import (
 )
 from .memory import release_pixels
 
+#: The events the keyboard focus reads: keys, and a click that puts the ring away.
+_FOCUS_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+
 
 class Scene:
     """One screen or overlay. ``draw`` must not change any state."""
@@ -87,6 +90,8 @@ class Scene:
     def focus_event(self, event: pygame.event.Event) -> bool:
         """Tab, arrows, Enter and Space for the focus ring (and Esc closing an open
         drop-down); True if the event was taken. The app asks before anything else."""
+        if event.type not in _FOCUS_EVENTS:
+            return False  # mouse motion and the rest: nothing for the ring (every frame)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             menu = expanded_menu(self.widgets)
             if menu is not None:

@@ -102,6 +102,15 @@ def _play_by_keys(app, table, over, turn, rng, limit=6000):
     return {a.kind for a, _ in taken}
 
 
+def _human_against_one_easy_bot(app, setup):
+    """Seat 1 human, seat 2 an Easy bot, the rest empty, then Start: all by keys."""
+    _pick_option(app, lambda sc: sc.seat_menus[0], "Human")
+    _pick_option(app, lambda sc: sc.seat_menus[1], "Bot — easy")
+    for i in range(2, len(setup.seat_menus)):
+        _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
+    choose(app, labelled("Start"), settle=3)
+
+
 def _leave_game_over(app):
     """The game-over screen is operable by keys too: its Title button, by Tab and Enter."""
     choose(app, lambda s: s.label in ("Title screen", "Title"), settle=3)
@@ -115,11 +124,7 @@ def test_hercules_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
 
     _no_mouse(monkeypatch)
     setup = _from_title_to_setup(app, "hercules")
-    _pick_option(app, lambda sc: sc.seat_menus[0], "Human")
-    _pick_option(app, lambda sc: sc.seat_menus[1], "Bot — easy")
-    for i in range(2, len(setup.seat_menus)):
-        _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
-    choose(app, labelled("Start"), settle=3)
+    _human_against_one_easy_bot(app, setup)
     table = app.top
     assert isinstance(table, TableScene)
     kinds = _play_by_keys(app, table, GameOverScene, _mebo_turn, random.Random(3))
@@ -203,11 +208,7 @@ def test_later_years_a_whole_game_by_keys_against_an_easy_bot(app, monkeypatch):
 
     _no_mouse(monkeypatch)
     setup = _from_title_to_setup(app, "later_years")
-    _pick_option(app, lambda sc: sc.seat_menus[0], "Human")
-    _pick_option(app, lambda sc: sc.seat_menus[1], "Bot — easy")
-    for i in range(2, len(setup.seat_menus)):
-        _pick_option(app, lambda sc, i=i: sc.seat_menus[i], "Empty")
-    choose(app, labelled("Start"), settle=3)
+    _human_against_one_easy_bot(app, setup)
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     assert len(table.ctl.seats) == 2
     kinds = _play_by_keys(app, table, GameOverScene, _later_years_turn, random.Random(6))
