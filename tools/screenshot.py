@@ -4,8 +4,8 @@ python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,s
     load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics} --seed S --size WxH
     --out FILE.png
     [--round R] [--players P] [--mode M]
-    [--lang L] [--scale PCT] [--game ID] [--crowd N] [--zoom x,y] [--log-up N] [--no-recap]
-    [--reasoning]
+    [--lang L] [--scale PCT] [--display-scale K] [--game ID] [--crowd N] [--zoom x,y]
+    [--log-up N] [--no-recap] [--reasoning]
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from hercules.app import saves  # noqa: E402
 from hercules.app.registry import games  # noqa: E402
 from hercules.games.mebo.engine import card_set  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
+from hercules.ui.dpi import parse_scale  # noqa: E402
 from hercules.ui.scenes.games import GamesScene  # noqa: E402
 from hercules.ui.strings import languages  # noqa: E402
 
@@ -237,6 +238,14 @@ def build(app: App, args: argparse.Namespace) -> None:
         table.open_hint()
 
 
+def display_scale(text: str) -> float:
+    """``--display-scale``: 1.5 or 150%; argparse says what is wrong otherwise."""
+    try:
+        return parse_scale(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     p.add_argument("--scene", choices=SCENES, required=True)
@@ -252,6 +261,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", default="en", choices=languages(), help="the language shown")
     p.add_argument(
         "--scale", type=int, default=100, choices=(75, 100, 125, 150, 200), help="text size, %%"
+    )
+    p.add_argument(
+        "--display-scale",
+        type=display_scale,
+        default=1.0,
+        help="real pixels per layout pixel, as a HiDPI screen: 2 = 200 %% (with --size 2560x1440)",
     )
     p.add_argument("--crowd", type=int, default=0, help="give every seat N cards (game scene)")
     p.add_argument("--zoom", default="", help="x,y to right-click (to enlarge a card)")
@@ -282,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         animation_speed=0.0, bot_delay=0.0, language=args.lang, ui_scale=args.scale / 100
     )
     settings.show_bot_reasoning = args.reasoning
-    app = App((w, h), settings)
+    app = App((w, h), settings, display_scale=args.display_scale)
     build(app, args)
     log_view = getattr(app.top, "log_view", None)
     if args.no_recap and hasattr(app.top, "dismiss_recap"):

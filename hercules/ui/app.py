@@ -20,8 +20,8 @@ from hercules.app.crash import CrashReport, install_log_tail, write_report
 from hercules.app.saves import GameSaver
 from hercules.app.settings import MIN_WINDOW, Settings, save_settings
 
+from . import dpi, strings
 from . import draw as D
-from . import strings
 from .draw import clear_text_caches
 from .memory import (
     MemoryKeeper,
@@ -36,12 +36,14 @@ from .sound import Sound
 from .surfaces import forget_pictures
 from .theme import FONTS, colour, gui_theme, set_palette, window_icon
 
-#: The smallest size the scenes are laid out for. A smaller window (a 1366x768 laptop, or
-#: 1920x1080 at 150 % display scaling, less the taskbar) shows that layout scaled down to
-#: fit (:func:`layout_size`); the window itself may go down to ``MIN_WINDOW``.
+#: The smallest size the scenes are laid out for, in layout pixels (real pixels ÷ the
+#: display scale). A smaller window (a 1366x768 laptop, or 1920x1080 at 150 % display
+#: scaling, less the taskbar) shows that layout scaled down to fit (:func:`layout_size`);
+#: the window itself may go down to ``MIN_WINDOW`` (× the display scale).
 MIN_SIZE = (1280, 720)
 #: How long a passing message (:meth:`App.toast`) stays on screen.
 TOAST_SECONDS = 2.5
+#: The first window, in layout pixels (× the display scale, fitted to the desktop).
 DEFAULT_SIZE = (1600, 900)
 #: A second crash this soon after the first (seconds) is a loop: the app gives up (see
 #: :meth:`App.crashed`).
@@ -53,11 +55,15 @@ class App:
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = DEFAULT_SIZE,
         settings: Settings | None = None,
         persist: bool = False,
+        display_scale: float | None = None,
     ):
-        """Open the window. ``persist``: write settings changes to the user's settings file."""
+        """Open the window, of ``size`` real pixels (None: :data:`DEFAULT_SIZE` at the display
+        scale, fitted to the desktop). ``persist``: write settings changes to the user's
+        settings file. ``display_scale``: real pixels per layout pixel (None: detected, see
+        :mod:`hercules.ui.dpi`)."""
         self.t0 = time.perf_counter()
         self.persist = persist
         install_log_tail()  # a crash report carries the last lines the box logged
@@ -67,13 +73,22 @@ class App:
         tune_allocator()  # before the first window-sized surface (see hercules.ui.memory)
         #: Frees what closed scenes held (pygame_gui widgets are cycles: see hercules.ui.memory).
         self.memory = MemoryKeeper()
+        dpi.make_dpi_aware()  # before SDL's video starts: Windows must not stretch the window
+        #: Real pixels per layout pixel (1.5 at 150 % display scaling): text is drawn at
+        #: ``ui_scale`` times this, at real pixels, and laid out in real pixels ÷ this.
+        self.display_scale, scale_problem = dpi.detect(display_scale)
+        if scale_problem:
+            print(f"hercules: {scale_problem}", file=sys.stderr)
         pygame.init()
         FONTS.reset()
         pygame.display.set_caption("Hercules")
         icon = window_icon()
         if icon is not None:
             pygame.display.set_icon(icon)  # before the window opens, as SDL prefers
-        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        if size is None:  # the first start: the default size at the display's scale
+            size = dpi.fit_window(self.scaled(DEFAULT_SIZE), _desktop())
+        least = self.min_window()
+        size = (max(size[0], least[0]), max(size[1], least[1]))
         self.windowed_size = size
         #: The window's own surface; scenes draw on :attr:`screen`, which is this surface
         #: or, for a window smaller than ``MIN_SIZE``, a canvas scaled onto it (`present`).
@@ -82,10 +97,14 @@ class App:
         #: Canvas pixels per window pixel, across and down (1.0 unless scaled).
         self.scale = (1.0, 1.0)
         try:
-            window().minimum_size = MIN_WINDOW
+            window().minimum_size = least
         except (AttributeError, pygame.error):
             pass  # a driver without windows: resize() enforces the minimum instead
-        self._fit(size)
+        if display_scale is None and self.display_scale == 1.0:
+            # A Retina or high-DPI Wayland window: its drawable has more pixels than its size.
+            ratio = dpi.drawable_ratio(pygame.display.get_window_size(), self.display.get_size())
+            self.display_scale = min(dpi.HIGHEST, ratio)
+        self._fit(self.display.get_size())
         #: The size the scenes were last laid out at (a change drops the old pictures).
         self.laid_out = self.size
         self.settings = settings or Settings()
@@ -177,12 +196,30 @@ class App:
 
     def new_ui_manager(self, size: tuple[int, int]) -> pygame_gui.UIManager:
         """A widget manager whose theme's text is at the player's scale."""
-        ui = pygame_gui.UIManager(
-            size, gui_theme(self.settings.ui_scale), enable_live_theme_updates=False
-        )
+        ui = pygame_gui.UIManager(size, gui_theme(self.text_scale), enable_live_theme_updates=False)
         compact_theme_ids(ui.get_theme())  # its memo's keys grow to megabytes otherwise
         limit_shape_cache(ui.get_theme())  # its sheets of drawn shapes are never given back
         return ui
+
+    @property
+    def text_scale(self) -> float:
+        """The scale text is drawn at, in real pixels: the player's *Text size* (relative to
+        the display, as browsers' zoom is) times the display's scale."""
+        return float(self.settings.ui_scale) * self.display_scale
+
+    def scaled(self, size: tuple[int, int]) -> tuple[int, int]:
+        """``size`` in layout pixels at 100 % as real pixels at the display's scale."""
+        return (round(size[0] * self.display_scale), round(size[1] * self.display_scale))
+
+    def min_window(self) -> tuple[int, int]:
+        """The smallest window: ``MIN_WINDOW`` at the display's scale, but never more than the
+        desktop holds."""
+        least = self.scaled(MIN_WINDOW)
+        desk = _desktop()
+        if desk is not None:
+            room = (max(MIN_WINDOW[0], desk[0]), max(MIN_WINDOW[1], desk[1]))
+            least = (min(least[0], room[0]), min(least[1], room[1]))
+        return least
 
     def set_text_scale(self, scale: float) -> None:
         """Draw every text at ``scale`` (1.5 = 150 %) from now on: widgets get a manager whose
@@ -198,9 +235,9 @@ class App:
         """Show at once, over whatever is on screen, that something is being done (a small
         panel with ``text``), before work that holds up the next frame."""
         w, h = self.size
-        size = max(16, round(20 * self.settings.ui_scale))
+        size = max(16, round(20 * self.text_scale))
         pic = FONTS.text(text, size, colour("text_light"), "bold")
-        box = pic.get_rect(center=(w // 2, h // 2)).inflate(48, 32)
+        box = pic.get_rect(center=(w // 2, h // 2)).inflate(*self.scaled((48, 32)))
         D.panel(self.screen, box, colour("panel"), colour("gold"), 10)
         self.screen.blit(pic, pic.get_rect(center=box.center))
         self.present()
@@ -217,11 +254,13 @@ class App:
         if self.settings.fullscreen:
             size = self.display.get_size()  # the desktop's: the screen mode is never changed
         else:
-            size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+            least = self.min_window()
+            size = (max(size[0], least[0]), max(size[1], least[1]))
             self.windowed_size = size
             self.settings.window_size = size
-            if self.display.get_size() != size:
+            if pygame.display.get_window_size() != size or self.display.get_size() != size:
                 self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
+            size = self.display.get_size()  # real pixels: more than the window's on Retina
         self._fit(size)
         if self.size != self.laid_out:
             # Pictures drawn for the old layout size are not used again unless it comes
@@ -237,7 +276,7 @@ class App:
 
     def _fit(self, size: tuple[int, int]) -> None:
         """Point :attr:`screen` at the window, or at a canvas of the layout's size."""
-        logical = layout_size(size)
+        logical = layout_size(size, self.display_scale)
         if logical == size:
             self.screen = self.display
         elif self.screen is self.display or self.screen.get_size() != logical:
@@ -346,9 +385,10 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         """The passing message: a small panel near the bottom of the window."""
         w, h = surface.get_size()
-        size = max(16, round(20 * self.settings.ui_scale))
+        size = max(16, round(20 * self.text_scale))
         pic = FONTS.text(self.toast_text, size, colour("highlight"), "bold")
-        box = pic.get_rect(midbottom=(w // 2, h - 40)).inflate(40, 24)
+        lift = round(40 * self.display_scale)
+        box = pic.get_rect(midbottom=(w // 2, h - lift)).inflate(*self.scaled((40, 24)))
         D.panel(surface, box, colour("panel"), colour("gold"), 10)
         surface.blit(pic, pic.get_rect(center=box.center))
 
@@ -447,15 +487,26 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"})
 _POINTED = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
-def layout_size(window: tuple[int, int]) -> tuple[int, int]:
-    """The size scenes are laid out at for a window of ``window`` pixels: the window's own
-    when it is at least ``MIN_SIZE``, else the smallest size of the window's shape that is
-    (drawn there and scaled down to the window)."""
+def layout_size(window: tuple[int, int], display_scale: float = 1.0) -> tuple[int, int]:
+    """The size (real pixels) scenes are drawn at for a window of ``window`` real pixels: the
+    window's own when it is at least ``MIN_SIZE`` layout pixels (× ``display_scale``), else
+    the smallest size of the window's shape that is (drawn there and scaled down to the
+    window)."""
     w, h = window
-    if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+    least = (round(MIN_SIZE[0] * display_scale), round(MIN_SIZE[1] * display_scale))
+    if w >= least[0] and h >= least[1]:
         return window
-    grow = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
-    return (max(MIN_SIZE[0], math.ceil(w * grow)), max(MIN_SIZE[1], math.ceil(h * grow)))
+    grow = max(least[0] / w, least[1] / h)
+    return (max(least[0], math.ceil(w * grow)), max(least[1], math.ceil(h * grow)))
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The first desktop's size in real pixels, or None when SDL does not know it."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None
 
 
 def window() -> pygame.Window:

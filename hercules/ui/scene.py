@@ -122,8 +122,9 @@ class Scene:
 
     # helpers --------------------------------------------------------------------------------
     def px(self, size: float) -> int:
-        """A font size (or a text-bound length) at the player's text scale."""
-        return max(8, round(size * float(self.app.settings.ui_scale)))
+        """A font size (or a text-bound length) at the player's text scale, in real pixels
+        (the display's scale included: see :attr:`hercules.ui.app.App.text_scale`)."""
+        return max(8, round(size * float(self.app.text_scale)))
 
     def add(self, widget: Any) -> Any:
         """Remember a widget so that it is hidden, shown and destroyed with the scene."""

@@ -57,7 +57,10 @@ class LegendOverlay(Overlay):
     def build(self) -> None:
         """As tall as the legend needs (and no taller than the window)."""
         w, h = self.app.size
-        self.width = min(w - 80, max(760, round(760 * float(self.app.settings.ui_scale) ** 0.5)))
+        wide = 760 * self.app.display_scale  # grows with the text, more slowly
+        self.width = min(
+            w - 80, max(round(wide), round(wide * float(self.app.settings.ui_scale) ** 0.5))
+        )
         self.size = self.px(20)
         while True:
             need = self.chrome() + len(self.body_lines()) * round(self.size * 1.5)

@@ -81,8 +81,8 @@ class RulesScene(Scene):
 
     @property
     def scale(self) -> float:
-        """The player's text scale."""
-        return float(self.app.settings.ui_scale)
+        """The text scale in real pixels (the player's, times the display's)."""
+        return float(self.app.text_scale)
 
     def size_of(self, style: str) -> int:
         """The font size of a line style at the player's text scale."""

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from hercules.ui.dpi import scale_layout
+
 
 @dataclass
 class TableLayout:
@@ -34,13 +36,18 @@ class TableLayout:
     body: int = 16  #: body text size in pixels
     small: int = 14
     scale: float = 1.0  #: the player's UI scale (text sizes)
+    #: Real pixels per layout pixel (the display's scale): ``size`` is in real pixels, the
+    #: table is laid out at ``size`` ÷ this and every place multiplied back, so that a
+    #: 2560x1440 window at 200 % looks as 1280x720 does at 100 %, drawn at its real pixels.
+    density: float = 1.0
 
     def __post_init__(self) -> None:
         self.compute()
 
     def compute(self) -> None:
         """Fill every rectangle from ``size`` and ``seats``."""
-        w, h = self.size
+        size = self.size
+        w, h = round(size[0] / self.density), round(size[1] / self.density)
         m = self.margin
         self.body = max(16, int(h / 50 * self.scale))
         self.small = max(14, int(h / 60 * self.scale))
@@ -121,6 +128,8 @@ class TableLayout:
         self.log_box = Rect(
             sb.x, self.buttons.bottom + 8, sb.w, sb.bottom - self.buttons.bottom - 8
         )
+        scale_layout(self, self.density, ("body", "small"))
+        self.size = size
 
     def cell(self, seat: int, column: int) -> Rect:
         """The square of a seat's row under a column."""

@@ -54,8 +54,8 @@ class RulesScene(Scene):
 
     @property
     def scale(self) -> float:
-        """The player's text scale."""
-        return float(self.app.settings.ui_scale)
+        """The text scale in real pixels (the player's, times the display's)."""
+        return float(self.app.text_scale)
 
     @property
     def indent(self) -> int:

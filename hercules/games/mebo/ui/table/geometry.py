@@ -7,11 +7,13 @@ are computed here, for the painter and for hit-testing alike.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from hercules.games.mebo.engine.pnp import ROWS
+from hercules.ui.dpi import scale_places, scale_rect
 
 from ..layout import TableLayout
 from ..targeting import Target
@@ -32,9 +34,24 @@ class TableGeometry:
         """The variant keeps score sheets (print-and-play) instead of cubes and cards."""
         return bool(self.state.config.variant.sheet)
 
+    def px(self, length: float) -> int:
+        """``length`` layout pixels in real pixels (the display's scale: ``layout.density``)."""
+        return round(length * self.layout.density)
+
     def hand(self, seat: int) -> HandLayout:
-        """A seat's hand: its groups of alike cards and where they are drawn (cached)."""
-        return layout_for(self.state.players[seat], self.state, self.hand_area(seat))
+        """A seat's hand: its groups of alike cards and where they are drawn (cached).
+
+        At a display scale above 1 the hand is laid out in layout pixels (its card sizes are
+        made for them) and its places multiplied back; ``card_h`` stays in layout pixels, as
+        the card faces' choice of a compact face is made on it."""
+        k = self.layout.density
+        area = self.hand_area(seat)
+        if k == 1.0:
+            return layout_for(self.state.players[seat], self.state, area)
+        hand = layout_for(self.state.players[seat], self.state, scale_rect(area, 1 / k))
+        return replace(
+            hand, rects=scale_places(hand.rects, k), visible=scale_places(hand.visible, k)
+        )
 
     def hand_cards(self, seat: int) -> list[tuple[str, pygame.Rect]]:
         """Every card of a seat's hand and the part of its group's card in view.
@@ -52,36 +69,37 @@ class TableGeometry:
     def hand_area(self, seat: int) -> pygame.Rect:
         """The part of a panel that holds the hand."""
         pr = self.layout.panels[seat]
-        top = pr.y + self.panel_header_h() + self.die_size() + 14
-        return pygame.Rect(pr.x + 8, top, pr.w - 16, pr.bottom - top - 6)
+        top = pr.y + self.panel_header_h() + self.die_size() + self.px(14)
+        return pygame.Rect(pr.x + self.px(8), top, pr.w - self.px(16), pr.bottom - top - self.px(6))
 
     def score_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's running score is written: the right end of its panel's header."""
         pr = self.layout.panels[seat]
-        w = min(pr.w // 2, max(90, self.layout.body * 6))
+        w = min(pr.w // 2, max(self.px(90), self.layout.body * 6))
         return pygame.Rect(pr.right - w, pr.y, w, self.panel_header_h())
 
     def panel_header_h(self) -> int:
         """The height of a panel's coloured header."""
-        return self.layout.body + 14
+        return self.layout.body + self.px(14)
 
     def die_size(self) -> int:
         """The side of a die in a panel."""
-        return max(36, min(56, self.layout.panels[0].h // 6))
+        return max(self.px(36), min(self.px(56), self.layout.panels[0].h // 6))
 
     def die_rects(self, seat: int) -> list[pygame.Rect]:
         """Where a seat's dice are drawn (two, plus the white die while it is held)."""
         pr = self.layout.panels[seat]
         ds = self.die_size()
-        y = pr.y + self.panel_header_h() + 6
+        y = pr.y + self.panel_header_h() + self.px(6)
         n = len(self.state.dice_of(seat))
-        return [pygame.Rect(pr.x + 10 + i * (ds + 10), y, ds, ds) for i in range(n)]
+        gap = self.px(10)
+        return [pygame.Rect(pr.x + gap + i * (ds + gap), y, ds, ds) for i in range(n)]
 
     def supply_pos(self, seat: int) -> tuple[int, int]:
         """Where the cube supply of a seat is shown."""
         pr = self.layout.panels[seat]
         ds = self.die_size()
-        return (pr.right - 40, pr.y + self.panel_header_h() + 6 + ds // 2)
+        return (pr.right - self.px(40), pr.y + self.panel_header_h() + self.px(6) + ds // 2)
 
     def card_dest(self, seat: int, card_id: str) -> pygame.Rect:
         """Where a card lies (or will lie) in a seat's hand."""
@@ -92,13 +110,17 @@ class TableGeometry:
     def sheet_layout(self, seat: int) -> tuple[list[pygame.Rect], list[tuple[str, pygame.Rect]]]:
         """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
         area = self.hand_area(seat)
-        area = pygame.Rect(area.x, area.y - 4, area.w, area.h + 4)
-        box = max(12, min(22, (area.w - 8) // 12 - 2))
-        labours = [pygame.Rect(area.x + 4 + i * (box + 2), area.y + 4, box, box) for i in range(12)]
-        top = area.y + box + 12
-        rh = max(14, (area.bottom - top - 4) // 6)
+        p = self.px
+        area = pygame.Rect(area.x, area.y - p(4), area.w, area.h + p(4))
+        box = max(p(12), min(p(22), (area.w - p(8)) // 12 - p(2)))
+        labours = [
+            pygame.Rect(area.x + p(4) + i * (box + p(2)), area.y + p(4), box, box)
+            for i in range(12)
+        ]
+        top = area.y + box + p(12)
+        rh = max(p(14), (area.bottom - top - p(4)) // 6)
         rows = [
-            (f"row:{d}", pygame.Rect(area.x + 2, top + k * rh, area.w - 4, rh - 2))
+            (f"row:{d}", pygame.Rect(area.x + p(2), top + k * rh, area.w - p(4), rh - p(2)))
             for k, d in enumerate(ROWS)
         ]
         return labours, rows

@@ -109,7 +109,9 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.zoom = CardZoom()  # the card shown enlarged (hover a moment, or right click)
         self.gameover_shown = False
-        self.layout = TableLayout(app.size, self.state.n, scale=app.settings.ui_scale)
+        self.layout = TableLayout(
+            app.size, self.state.n, scale=app.settings.ui_scale, density=app.display_scale
+        )
         self.painter = self.new_painter()
         self._log_marks: list[int] = []  # log length before each record, to take lines back
         self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
@@ -139,7 +141,10 @@ class TableScene(Scene):
     # --- lifecycle ---------------------------------------------------------------------------
     def build(self) -> None:
         """Lay out the table and create the sidebar buttons."""
-        self.layout = TableLayout(self.app.size, self.state.n, scale=self.app.settings.ui_scale)
+        app = self.app
+        self.layout = TableLayout(
+            app.size, self.state.n, scale=app.settings.ui_scale, density=app.display_scale
+        )
         self.painter = self.new_painter()
         self.log_view.place(self.layout.log_box, self.layout.body)
         self.build_buttons()
