@@ -148,13 +148,14 @@ def scale_places(value: Any, k: float) -> Any:
     """``value`` with every rectangle in it at display scale ``k``: a rectangle, or lists,
     tuples and dict values holding them. Everything else is kept as it is (never changed
     in place: a layout's places may sit beside the game's own objects)."""
+    # Exact types only: a named tuple (a game's space, say) is a value, not a container.
     if isinstance(value, pygame.Rect):
         return scale_rect(value, k)
-    if isinstance(value, list):
+    if type(value) is list:
         return [scale_places(v, k) for v in value]
-    if isinstance(value, tuple):
+    if type(value) is tuple:
         return tuple(scale_places(v, k) for v in value)
-    if isinstance(value, dict):
+    if type(value) is dict:
         return {key: scale_places(v, k) for key, v in value.items()}
     return value
 
@@ -168,5 +169,5 @@ def scale_layout(layout: Any, k: float, sizes: tuple[str, ...] = ()) -> None:
     for name, value in vars(layout).items():
         if name in sizes:
             setattr(layout, name, round(value * k))
-        elif isinstance(value, pygame.Rect | list | tuple | dict):
+        else:
             setattr(layout, name, scale_places(value, k))

@@ -104,7 +104,7 @@ class TableBase(Scene):
         self._seen: LaborsState = controller.state
         self._legal_for: Any = None  # the state ``_legal`` was worked out for
         self._legal: list[Action] = []
-        self.layout = LaborsLayout(app.size, self.state, app.settings.ui_scale)
+        self.layout = self.new_layout()
         self.tracks = self._tracks()
         controller.subscribe(self.on_record)
         controller.on_undo(self.on_undo)
@@ -130,14 +130,20 @@ class TableBase(Scene):
         return bool(self.ctl.human_to_act())
 
     def _tracks(self) -> TrackGeometry:
-        return track_geometry(self.layout.board, self.state.data.labour(self.state.labour))
+        lab = self.state.data.labour(self.state.labour)
+        return track_geometry(self.layout.board, lab, self.app.display_scale)
+
+    def new_layout(self) -> LaborsLayout:
+        """The table's places for the window now (its size, the text and display scales)."""
+        app = self.app
+        return LaborsLayout(app.size, self.state, app.settings.ui_scale, app.display_scale)
 
     def relayout(self) -> None:
         """The state's cards or labour changed: lay the table out again."""
         key = (self.state.labour, self.layout.card_list(self.state), self.app.size)
         if key != getattr(self, "_layout_key", None):
             self._layout_key = key
-            self.layout = LaborsLayout(self.app.size, self.state, self.app.settings.ui_scale)
+            self.layout = self.new_layout()
             self.tracks = self._tracks()
             self.log_view.place(self.layout.log_box, self.layout.body)
             if self.widgets:
@@ -147,7 +153,7 @@ class TableBase(Scene):
     # --- lifecycle ------------------------------------------------------------------------------
     def build(self) -> None:
         """Lay out the table and make its buttons."""
-        self.layout = LaborsLayout(self.app.size, self.state, self.app.settings.ui_scale)
+        self.layout = self.new_layout()
         self._layout_key = (self.state.labour, self.layout.card_list(self.state), self.app.size)
         self.tracks = self._tracks()
         self.log_view.place(self.layout.log_box, self.layout.body)

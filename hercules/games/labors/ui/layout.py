@@ -18,6 +18,7 @@ import pygame
 from hercules.games.labors.engine.data import START, LabourDef
 from hercules.games.labors.engine.spaces import BlueSpace, GoldSpace, blue_spaces, gold_spaces
 from hercules.games.labors.engine.state import LaborsState
+from hercules.ui.dpi import scale_layout, scale_places, scale_rect
 
 Colour = tuple[int, ...]
 MARGIN = 12
@@ -55,10 +56,15 @@ class CardSlot:
 class LaborsLayout:
     """The table's rectangles for one window size, text scale and state."""
 
-    def __init__(self, size: tuple[int, int], state: LaborsState, scale: float = 1.0) -> None:
-        w, h = size
+    def __init__(
+        self, size: tuple[int, int], state: LaborsState, scale: float = 1.0, density: float = 1.0
+    ) -> None:
+        """``size`` in real pixels; ``density``: real pixels per layout pixel (the display's
+        scale): the table is laid out at ``size`` ÷ ``density`` and its places multiplied
+        back, so that it looks the same at every display scale, drawn at real pixels."""
+        self.density = density
+        w, h = round(size[0] / density), round(size[1] / density)
         m = MARGIN
-        self.size = size
         self.scale = scale
         self.body = max(12, round(16 * scale))
         side = int(min(max(w * 0.27, 300), 470) * min(1.25, max(1.0, scale**0.5)))
@@ -93,6 +99,12 @@ class LaborsLayout:
         self.button_h = bh
         y = self.buttons.bottom + 10
         self.log_box = pygame.Rect(inner.x, y, inner.w, max(60, inner.bottom - y))
+        scale_layout(self, density, ("body", "card_h", "tray_h", "button_h"))
+        for slot in self.cards:  # the slots are the layout's own: scaled in place
+            slot.rect = scale_rect(slot.rect, density)
+            slot.blue = scale_places(slot.blue, density)
+            slot.gold = scale_places(slot.gold, density)
+        self.size = size
 
     # --- ability cards -------------------------------------------------------------------
     @staticmethod
@@ -138,8 +150,9 @@ class LaborsLayout:
         if n <= 0:
             return []
         t = self.tray
-        size = min(t.h - 18, 66, (t.w - 40) // n - 10)
-        gap = min(18, max(6, (t.w - 40 - n * size) // max(1, n)))
+        k = self.density
+        size = min(t.h - round(18 * k), round(66 * k), (t.w - round(40 * k)) // n - round(10 * k))
+        gap = min(round(18 * k), max(round(6 * k), (t.w - round(40 * k) - n * size) // max(1, n)))
         total = n * size + (n - 1) * gap
         x = t.centerx - total // 2
         return [
@@ -180,8 +193,18 @@ class TrackGeometry:
         return r.inflate(-r.w // 6, -r.h // 6)
 
 
-def track_geometry(board: pygame.Rect, lab: LabourDef) -> TrackGeometry:
-    """Lay out the labour's tracks in ``board``."""
+def track_geometry(board: pygame.Rect, lab: LabourDef, density: float = 1.0) -> TrackGeometry:
+    """Lay out the labour's tracks in ``board`` (real pixels, ``density`` of them per layout
+    pixel: the tracks are laid out in layout pixels and multiplied back)."""
+    if density != 1.0:
+        found = track_geometry(scale_rect(board, 1 / density), lab)
+        return TrackGeometry(
+            scale_places(found.spaces, density),
+            scale_places(found.rows, density),
+            scale_places(found.labels, density),
+            found.graph,
+            round(found.cell * density),
+        )
     graphs = board_data()["graphs"]
     if lab.id in graphs:
         return _graph_geometry(board, lab, graphs[lab.id])

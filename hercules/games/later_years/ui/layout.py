@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from hercules.ui.dpi import scale_layout
+
 MARGIN = 12
 #: A card's width over its height.
 CARD_RATIO = 0.7
@@ -18,10 +20,15 @@ CARD_RATIO = 0.7
 class LYLayout:
     """The table's rectangles for one window size, text scale and number of players."""
 
-    def __init__(self, size: tuple[int, int], players: int, scale: float = 1.0) -> None:
-        w, h = size
+    def __init__(
+        self, size: tuple[int, int], players: int, scale: float = 1.0, density: float = 1.0
+    ) -> None:
+        """``size`` in real pixels; ``density``: real pixels per layout pixel (the display's
+        scale): the table is laid out at ``size`` ÷ ``density`` and its places multiplied
+        back, so that it looks the same at every display scale, drawn at real pixels."""
+        self.density = density
+        w, h = round(size[0] / density), round(size[1] / density)
         m = MARGIN
-        self.size = size
         self.players = players
         self.scale = scale
         self.body = max(12, round(min(16 * scale, h / 45)))
@@ -68,6 +75,13 @@ class LYLayout:
         self.buttons = pygame.Rect(inner.x, y, inner.w, 2 * bh + 8)
         y = self.buttons.bottom + 10
         self.log_box = pygame.Rect(inner.x, y, inner.w, max(60, inner.bottom - y))
+        sizes = ("body", "card_h", "card_w", "label_w", "label_h", "cell", "button_h")
+        scale_layout(self, density, sizes)
+        self.size = size
+
+    def px(self, length: float) -> int:
+        """``length`` layout pixels in real pixels."""
+        return round(length * self.density)
 
     # --- the board -------------------------------------------------------------------------
     def space_rect(self, index: int) -> pygame.Rect:
@@ -80,52 +94,54 @@ class LYLayout:
     def row_label(self, r: int) -> pygame.Rect:
         """Where action row ``r``'s name is written."""
         return pygame.Rect(
-            self.board.x + 8,
+            self.board.x + self.px(8),
             self.grid.y + r * self.cell,
-            self.grid.x - self.board.x - 12,
+            self.grid.x - self.board.x - self.px(12),
             self.cell,
         )
 
     def col_label(self, c: int) -> pygame.Rect:
         """Where object column ``c``'s name is written."""
+        top = self.board.y + self.px(6)
         return pygame.Rect(
-            self.grid.x + c * self.cell, self.board.y + 6, self.cell, self.grid.y - self.board.y - 8
+            self.grid.x + c * self.cell, top, self.cell, self.grid.y - top - self.px(2)
         )
 
     # --- the auction -----------------------------------------------------------------------
     def auction_cards(self, n: int) -> list[pygame.Rect]:
         """The ``n`` cards up for auction, in a row across the stage."""
         st = self.stage
-        gap = 10
-        cw = min((st.w - 20 - gap * (n - 1)) // n, round(st.h * 0.42 * CARD_RATIO))
+        gap = self.px(10)
+        cw = min((st.w - self.px(20) - gap * (n - 1)) // n, round(st.h * 0.42 * CARD_RATIO))
         ch = round(cw / CARD_RATIO)
         x = st.centerx - (n * cw + (n - 1) * gap) // 2
-        y = st.y + 44
+        y = st.y + self.px(44)
         return [pygame.Rect(x + i * (cw + gap), y, cw, ch) for i in range(n)]
 
     def bid_spots(self, n: int) -> list[pygame.Rect]:
         """Under each auction card: its standing bid (a coin stack and the bidder)."""
         return [
-            pygame.Rect(r.x, r.bottom + 6, r.w, max(44, round(r.h * 0.42)))
+            pygame.Rect(r.x, r.bottom + self.px(6), r.w, max(self.px(44), round(r.h * 0.42)))
             for r in self.auction_cards(n)
         ]
 
     def stepper(self, n: int) -> dict[str, pygame.Rect]:
         """The bid stepper under the auction: minus, the amount, plus, and the Bid button."""
         spots = self.bid_spots(n)
-        y = spots[0].bottom + 14
-        bh = max(40, round(44 * min(self.scale, 1.3)))
+        p = self.px
+        y = spots[0].bottom + p(14)
+        bh = p(max(40, round(44 * min(self.scale, 1.3))))
         st = self.stage
         small = bh
         amount = round(bh * 1.6)
-        bid = min(st.w - 40 - 2 * small - amount - 30, round(bh * 4.6))
-        total = 2 * small + amount + bid + 30
+        bid = min(st.w - p(40) - 2 * small - amount - p(30), round(bh * 4.6))
+        total = 2 * small + amount + bid + p(30)
         x = st.centerx - total // 2
         return {
             "minus": pygame.Rect(x, y, small, bh),
-            "amount": pygame.Rect(x + small + 6, y, amount, bh),
-            "plus": pygame.Rect(x + small + amount + 12, y, small, bh),
-            "bid": pygame.Rect(x + 2 * small + amount + 30, y, bid, bh),
+            "amount": pygame.Rect(x + small + p(6), y, amount, bh),
+            "plus": pygame.Rect(x + small + amount + p(12), y, small, bh),
+            "bid": pygame.Rect(x + 2 * small + amount + p(30), y, bid, bh),
         }
 
     # --- the hand --------------------------------------------------------------------------
@@ -133,12 +149,14 @@ class LYLayout:
         """``n`` cards of the hand, side by side, overlapping when the row is short of room."""
         if n <= 0:
             return []
-        area = self.hand.inflate(-20, 0)
+        p = self.px
+        area = self.hand.inflate(-p(20), 0)
         cw, ch = self.card_w, self.card_h
-        step = cw + 8 if n * (cw + 8) - 8 <= area.w else max(14, (area.w - cw) // max(1, n - 1))
+        fits = n * (cw + p(8)) - p(8) <= area.w
+        step = cw + p(8) if fits else max(p(14), (area.w - cw) // max(1, n - 1))
         total = step * (n - 1) + cw
         x = area.centerx - total // 2
-        y = self.hand.bottom - ch - 6
+        y = self.hand.bottom - ch - p(6)
         return [
             pygame.Rect(x + i * step, y, min(cw, step) if i < n - 1 else cw, ch) for i in range(n)
         ]

@@ -114,7 +114,7 @@ class TableScene(Scene):
         self._view: LaterYearsState = controller.state
         self._legal_for: Any = None
         self._legal: list[Action] = []
-        self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale)
+        self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale, app.display_scale)
         controller.subscribe(self.on_record)
         controller.on_undo(self.on_undo)
 
@@ -154,7 +154,8 @@ class TableScene(Scene):
     # --- lifecycle ---------------------------------------------------------------------------
     def build(self) -> None:
         """Lay out the table and make its buttons."""
-        self.layout = LYLayout(self.app.size, self.state.n, self.app.settings.ui_scale)
+        app = self.app
+        self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale, app.display_scale)
         self.log_view.place(self.layout.log_box, self.layout.body)
         self.build_buttons()
 
