@@ -16,6 +16,7 @@ from hercules.app.profiles import DamagedFile, open_profiles
 from hercules.app.registry import RegistryError, load_games, rules_for
 from hercules.app.settings import DamagedSettings, Settings, open_settings
 from hercules.app.statistics import open_statistics
+from hercules.ui.dpi import ENV, parse_scale
 from hercules.ui.strings import check_tables, t
 
 
@@ -29,6 +30,13 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _display_scale(text: str) -> float:
+    try:
+        return parse_scale(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line options."""
     parser = argparse.ArgumentParser(
@@ -37,6 +45,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hercules {__version__}")
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument(
+        "--display-scale",
+        type=_display_scale,
+        default=None,
+        metavar="K",
+        help=f"real pixels per layout pixel, 1-3 or 100%%-300%% (default: the screen's; also "
+        f"{ENV})",
+    )
     parser.add_argument(
         "--frames", type=int, default=None, help="stop after this many frames (for smoke tests)"
     )
@@ -196,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
 
     unusable = open_profile()
     problem, settings, damaged = prepare()
-    size = args.size or tuple(settings.window_size)
+    size = args.size or settings.window_size  # None: the default for the screen's scale
     app: App | None = None
     try:
-        app = App(size, settings, persist=True)
+        app = App(size, settings, persist=True, display_scale=args.display_scale)
         tell(app, problem, damaged)
         tell_files(app, unusable)
         if args.fullscreen or settings.fullscreen:

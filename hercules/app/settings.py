@@ -43,7 +43,9 @@ class Settings:
     animation_speed: float = 1.0  #: 0 = animations off; 1 normal; up to 4
     bot_delay: float = 0.6  #: seconds a bot's move stays visible before the next (0-5)
     fullscreen: bool = False
-    window_size: tuple[int, int] = (1600, 900)  #: windowed size in pixels
+    #: The windowed size in real pixels, as the player last left it; None until then: the
+    #: first window is the default size at the display's scale, fitted to the desktop.
+    window_size: tuple[int, int] | None = None
     ui_scale: float = 1.0  #: 0.75-2
     palette: str = "classic"  #: one of PALETTES
     confirm_end_turn: bool = False  #: ask before ending a turn without a labour
@@ -115,6 +117,8 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
     if isinstance(default, bool):
         return (value, "") if isinstance(value, bool) else (None, f"{value!r} is not true/false")
     if name == "window_size":
+        if value is None:
+            return None, ""  # never resized: the box picks the size for the screen
         ok = (
             isinstance(value, list)
             and len(value) == 2

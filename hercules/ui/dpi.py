@@ -2,7 +2,9 @@
 
 The box renders at the screen's real pixels and lays its scenes out at real pixels ÷ this
 scale, so text drawn at ``Settings.ui_scale`` × this scale is sharp and the right size at
-125-200 % display scaling (see :class:`hercules.ui.app.App`).
+125-200 % display scaling (see :class:`hercules.ui.app.App`; the tables' places are
+multiplied by :mod:`hercules.ui.density`). No pygame here: ``hercules --help`` and
+``--check-save`` read the command line without it.
 
 Where the scale comes from, first found wins:
 
@@ -24,9 +26,6 @@ import math
 import os
 import sys
 from collections.abc import Mapping
-from typing import Any
-
-import pygame
 
 #: The environment variable that sets the scale (``HERCULES_DISPLAY_SCALE=1.5``).
 ENV = "HERCULES_DISPLAY_SCALE"
@@ -44,7 +43,7 @@ def parse_scale(text: str) -> float:
     with a message a player can act on when it is not one."""
     raw = text.strip()
     percent = raw.endswith("%")
-    number = raw.rstrip("%").strip() if percent else raw
+    number = raw.removesuffix("%").strip() if percent else raw
     try:
         value = float(number)
     except ValueError:
@@ -133,41 +132,3 @@ def fit_window(
         return wanted
     k = min(1.0, desktop[0] * room / wanted[0], desktop[1] * room / wanted[1])
     return (int(wanted[0] * k), int(wanted[1] * k))
-
-
-def scale_rect(rect: pygame.Rect, k: float) -> pygame.Rect:
-    """``rect`` (layout pixels) in real pixels at display scale ``k``; neighbours that touch
-    still touch (each edge is rounded, not the size)."""
-    if k == 1.0:
-        return pygame.Rect(rect)
-    left, top = round(rect.x * k), round(rect.y * k)
-    return pygame.Rect(left, top, round(rect.right * k) - left, round(rect.bottom * k) - top)
-
-
-def scale_places(value: Any, k: float) -> Any:
-    """``value`` with every rectangle in it at display scale ``k``: a rectangle, or lists,
-    tuples and dict values holding them. Everything else is kept as it is (never changed
-    in place: a layout's places may sit beside the game's own objects)."""
-    # Exact types only: a named tuple (a game's space, say) is a value, not a container.
-    if isinstance(value, pygame.Rect):
-        return scale_rect(value, k)
-    if type(value) is list:
-        return [scale_places(v, k) for v in value]
-    if type(value) is tuple:
-        return tuple(scale_places(v, k) for v in value)
-    if type(value) is dict:
-        return {key: scale_places(v, k) for key, v in value.items()}
-    return value
-
-
-def scale_layout(layout: Any, k: float, sizes: tuple[str, ...] = ()) -> None:
-    """Turn a layout computed in layout pixels into real pixels at display scale ``k``: every
-    rectangle among its attributes (alone or in lists, tuples, dicts), and the lengths
-    named in ``sizes`` (text sizes, heights)."""
-    if k == 1.0:
-        return
-    for name, value in vars(layout).items():
-        if name in sizes:
-            setattr(layout, name, round(value * k))
-        else:
-            setattr(layout, name, scale_places(value, k))

@@ -119,14 +119,19 @@ class SettingsScene(Scene):
             [t(f"settings.speed.{k}") for k in BOT],
             t(f"settings.speed.{_closest(BOT, s.bot_delay)}"),
         )
-        sizes = [f"{a}\u00d7{b}" for a, b in SIZES]
-        current = f"{s.window_size[0]}\u00d7{s.window_size[1]}"
+        # Real pixels: at 200 % display scaling the sizes under twice the smallest window
+        # are not offered (the window would not take them).
+        least = self.app.min_window()
+        fit = [(a, b) for a, b in SIZES if a >= least[0] and b >= least[1]] or [SIZES[-1]]
+        sizes = [f"{a}\u00d7{b}" for a, b in fit]
+        wide, high = s.window_size or self.app.windowed_size
+        current = f"{wide}\u00d7{high}"
         if s.fullscreen:
             current = t("settings.fullscreen_on")
         menu(
             "window",
             [*sizes, t("settings.fullscreen_on")],
-            current if current in sizes or s.fullscreen else sizes[2],
+            current if current in sizes or s.fullscreen else sizes[min(2, len(sizes) - 1)],
         )
         menu(
             "scale",

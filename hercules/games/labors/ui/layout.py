@@ -18,7 +18,7 @@ import pygame
 from hercules.games.labors.engine.data import START, LabourDef
 from hercules.games.labors.engine.spaces import BlueSpace, GoldSpace, blue_spaces, gold_spaces
 from hercules.games.labors.engine.state import LaborsState
-from hercules.ui.dpi import scale_layout, scale_places, scale_rect
+from hercules.ui.density import layout_pixels, scale_layout, scale_places, scale_rect
 
 Colour = tuple[int, ...]
 MARGIN = 12
@@ -59,11 +59,10 @@ class LaborsLayout:
     def __init__(
         self, size: tuple[int, int], state: LaborsState, scale: float = 1.0, density: float = 1.0
     ) -> None:
-        """``size`` in real pixels; ``density``: real pixels per layout pixel (the display's
-        scale): the table is laid out at ``size`` ÷ ``density`` and its places multiplied
-        back, so that it looks the same at every display scale, drawn at real pixels."""
+        """The Labors table in a window of ``size`` real pixels, ``density`` of them per layout
+        pixel (see :func:`hercules.ui.dpi.scale_layout`)."""
         self.density = density
-        w, h = round(size[0] / density), round(size[1] / density)
+        w, h = layout_pixels(size, density)
         m = MARGIN
         self.scale = scale
         self.body = max(12, round(16 * scale))

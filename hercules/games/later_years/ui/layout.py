@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from hercules.ui.dpi import scale_layout
+from hercules.ui.density import layout_pixels, scale_layout
 
 MARGIN = 12
 #: A card's width over its height.
@@ -23,11 +23,10 @@ class LYLayout:
     def __init__(
         self, size: tuple[int, int], players: int, scale: float = 1.0, density: float = 1.0
     ) -> None:
-        """``size`` in real pixels; ``density``: real pixels per layout pixel (the display's
-        scale): the table is laid out at ``size`` ÷ ``density`` and its places multiplied
-        back, so that it looks the same at every display scale, drawn at real pixels."""
+        """Places for ``players`` in ``size`` real pixels at display scale ``density``: laid out
+        in layout pixels, then multiplied back (:func:`hercules.ui.dpi.scale_layout`)."""
         self.density = density
-        w, h = round(size[0] / density), round(size[1] / density)
+        w, h = layout_pixels(size, density)
         m = MARGIN
         self.players = players
         self.scale = scale

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from hercules.ui.dpi import scale_layout
+from hercules.ui.density import layout_pixels, scale_layout
 
 
 @dataclass
@@ -47,7 +47,7 @@ class TableLayout:
     def compute(self) -> None:
         """Fill every rectangle from ``size`` and ``seats``."""
         size = self.size
-        w, h = round(size[0] / self.density), round(size[1] / self.density)
+        w, h = layout_pixels(size, self.density)
         m = self.margin
         self.body = max(16, int(h / 50 * self.scale))
         self.small = max(14, int(h / 60 * self.scale))

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from hercules.games.mebo.engine.pnp import ROWS
-from hercules.ui.dpi import scale_places, scale_rect
+from hercules.ui.density import scale_places, scale_rect
 
 from ..layout import TableLayout
 from ..targeting import Target
