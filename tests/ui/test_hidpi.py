@@ -175,8 +175,9 @@ def check_widgets(app: App, where: str, scene=None) -> None:
     for w in found:
         text = getattr(w, "text", "")
         if isinstance(w, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) and text:
-            width = w.font.size(text)[0]
+            width, high = w.font.size(text)
             assert width <= w.rect.w - 4, f"{where}: {text!r} ({width} px) does not fit {w.rect}"
+            assert high <= w.rect.h, f"{where}: {text!r} ({high} px high) is cut by {w.rect}"
     check_apart([(repr(w), w.rect) for w in found], pygame.Rect((0, 0), app.size), where)
 
 

@@ -22,10 +22,11 @@ class TitleScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        bw, gap = 340, 12
+        k = self.app.display_scale  # the sizes below are layout pixels
+        bw, gap = round(340 * k), round(12 * k)
         x = w // 2 - bw // 2
         y = int(h * 0.40)
-        bh = min(54, (h - 44 - y) // 7 - gap)  # seven entries above the credit line
+        bh = min(round(54 * k), (h - round(44 * k) - y) // 7 - gap)  # seven entries, the credit
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
@@ -124,7 +125,7 @@ class TitleScene(Scene):
         FONTS.blit(
             surface,
             t("title.tagline"),
-            20,
+            round(20 * self.app.display_scale),
             colour("ink"),
             (w // 2, band.bottom + 18),
             "midtop",
@@ -135,7 +136,12 @@ class TitleScene(Scene):
         lines = self.lines()
         if not lines:
             FONTS.blit(
-                surface, t("title.credit"), 16, colour("ink_soft"), (w // 2, h - 12), "midbottom"
+                surface,
+                t("title.credit"),
+                round(16 * self.app.display_scale),
+                colour("ink_soft"),
+                (w // 2, h - 12),
+                "midbottom",
             )
         y = h - 12  # the message takes the credit's place, under the menu
         if lines:  # a dark band under it: light words on the marble would not read
