@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, load, rules, statistics, settings, quit; the profile."""
+"""The title screen: new game, learn to play, continue, load, rules, statistics, settings,
+quit; the profile."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class TitleScene(Scene):
         bw, gap = 340, 12
         x = w // 2 - bw // 2
         y = int(h * 0.40)
-        bh = min(54, (h - 44 - y) // 7 - gap)  # seven entries above the credit line
+        bh = min(54, (h - 44 - y) // 8 - gap)  # eight entries above the credit line
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
@@ -33,6 +34,7 @@ class TitleScene(Scene):
             self.notices = self.app.take_notices()
         for key, enabled, tip in (
             ("new", True, None),
+            ("learn", True, None),
             ("continue", can_continue, None if can_continue else t("tip.no_continue")),
             ("load", True, None),
             ("rules", True, None),
@@ -84,6 +86,8 @@ class TitleScene(Scene):
         nav = self.app.nav
         if key == "new":
             nav.new_game()
+        elif key == "learn":
+            nav.learn()
         elif key == "continue":
             self.message = nav.continue_latest() or ""
         elif key == "load":
@@ -98,6 +102,10 @@ class TitleScene(Scene):
             nav.settings()
         elif key == "quit":
             self.app.quit()
+
+    def update(self, dt: float) -> None:
+        if self.app.top is self:
+            self.app.nav.first_launch()  # the guided game is offered once, ever
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,0 +1,77 @@
+"""Play a guided game's script to its end by synthetic mouse clicks, as a player would.
+
+Each step shown is checked first (its target is on the table, inside the window); then Next
+is clicked, or the first of its target's stops. Dialogs the game opens on the way are answered
+by their first button that is not Cancel (a rest takes one cube back, then finishes).
+"""
+
+from __future__ import annotations
+
+from hercules.ui.tutorial import GUIDE
+from support.mouse import click, frames
+
+CANCEL = ("Cancel", "Annulla", "No")
+
+
+def button(coach, name, size=None):
+    """The rect of the callout's button ``name`` (next, skip, leave, first, play_on)."""
+    size = size or coach.app.size
+    for found, rect, _words in coach.callout(size).buttons:
+        if found == name:
+            return rect
+    raise AssertionError(f"no {name!r} button on the callout")
+
+
+def answer_dialog(app, top, state):
+    """Answer a dialog over the table (its first button that is not Cancel)."""
+    from hercules.games.mebo.ui.dialogs import RestOverlay
+
+    if isinstance(top, RestOverlay):
+        tiles = [rect for _cid, act, rect in top.layout_cards() if act is not None]
+        if tiles and not state.get("rested"):
+            state["rested"] = True
+            click(app, tiles[0].center)
+            return
+    actions = [b for b in getattr(top, "actions", {}) if b.text not in CANCEL and b.is_enabled]
+    if actions:
+        click(app, actions[0].rect.center)
+        return
+    stops = [s for s in top.focus_stops() if s.label not in CANCEL]
+    if stops:
+        stops[0].act()
+        frames(app, 2)
+    else:
+        frames(app, 1)
+
+
+def play_script(app, coach, limit: int = 3000, on_step=None):
+    """Play every step of ``coach``'s script by clicks; the ids of the steps shown, in order.
+
+    ``on_step(coach)`` is called at each step shown, before it is played (screenshots,
+    extra checks)."""
+    table = coach.table
+    shown: list[str] = []
+    state: dict[str, bool] = {}
+    for _ in range(limit):
+        if coach.phase != GUIDE:
+            return shown
+        top = app.top
+        if top is not table:
+            answer_dialog(app, top, state)
+            continue
+        if not coach.waiting():
+            frames(app, 1)
+            continue
+        assert coach.problem() == "", coach.problem()
+        step = coach.step
+        if not shown or shown[-1] != step.id:
+            shown.append(step.id)
+            if on_step is not None:
+                on_step(coach)
+        if step.wait == "next":
+            click(app, button(coach, "next").center)
+        else:
+            stops = coach.target_stops()
+            assert stops, f"step {step.id}: nothing to click"
+            click(app, stops[0].rect.center)
+    raise AssertionError(f"the script did not end; last steps {shown[-3:]}")
