@@ -10,10 +10,12 @@ Italian), points at a *target* and waits for the player::
      "wait": {"action": {"kind": "labour"}}}     # an action of the human seat like this
 
 A target is ``{"stop": key}`` (a key of the table's ``focus_stops``, lists for tuples, ``"*"``
-matching anything), ``{"region": name}`` (a named region of the table: its
-``tutorial_regions(seat)``) or absent (the words alone, in the middle). ``wait`` is ``"next"``
-(the player reads, then Next), ``"click"`` (a click or Enter on the target) or
-``{"action": pattern}`` (the human seat performs an action whose JSON holds ``pattern``).
+matching anything), ``{"stops": [key, ...]}`` (any of several), ``{"region": name}`` (a named
+region of the table: its ``tutorial_regions(seat)``) or absent (the words alone, in the
+middle). ``wait`` is ``"next"`` (the player reads, then Next), ``"click"`` (a click or Enter on
+the target) or ``{"action": pattern}`` (the human seat performs an action whose JSON holds
+``pattern``). ``when`` (an action pattern) holds the step back until such an action is legal:
+meanwhile the player plays freely (e.g. bids again after being outbid).
 The tutorial never changes the game itself: the player acts, the controller applies.
 """
 
@@ -31,7 +33,7 @@ VERSION = 1
 #: How a step can wait for the player.
 WAITS: tuple[str, ...] = ("next", "click", "action")
 #: What a step's target can name.
-TARGETS: tuple[str, ...] = ("stop", "region")
+TARGETS: tuple[str, ...] = ("stop", "stops", "region")
 #: Anything goes in this place of a stop's key or an action's pattern.
 ANY = "*"
 #: A script longer than this is not a *short* guided game (and not a script of ours).
@@ -52,6 +54,15 @@ class Step:
     target: tuple[str, Any] | None = None  #: ("stop", key) or ("region", name), or None
     wait: str = "next"  #: one of :data:`WAITS`
     pattern: Mapping[str, Any] = field(default_factory=dict)  #: for wait "action"
+    #: Shown only once an action like this is legal (empty: at the player's turn).
+    when: Mapping[str, Any] = field(default_factory=dict)
+
+    def stop_patterns(self) -> tuple[Any, ...]:
+        """The stop keys its target accepts (none for a region or no target)."""
+        if self.target is None or self.target[0] == "region":
+            return ()
+        kind, what = self.target
+        return tuple(what) if kind == "stops" else (what,)
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,10 @@ def _target(value: Any, where: str) -> tuple[str, Any] | None:
         raise ScriptError(f"{where}: unknown target kind {kind!r} (not {', '.join(TARGETS)})")
     if kind == "stop" and not isinstance(what, list):
         raise ScriptError(f"{where}: a stop target is a list (the stop's key)")
+    if kind == "stops" and (
+        not isinstance(what, list) or not what or not all(isinstance(k, list) for k in what)
+    ):
+        raise ScriptError(f"{where}: a stops target is a list of stop keys")
     if kind == "region" and (not isinstance(what, str) or not what):
         raise ScriptError(f"{where}: a region target is a name")
     return kind, as_key(what)
@@ -148,7 +163,7 @@ def _step(doc: Any, i: int) -> Step:
     where = f"step {i + 1}"
     if not isinstance(doc, dict):
         raise ScriptError(f"{where}: a step is an object")
-    unknown = set(doc) - {"id", "say", "target", "wait"}
+    unknown = set(doc) - {"id", "say", "target", "wait", "when"}
     if unknown:
         raise ScriptError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     step_id = doc.get("id", str(i + 1))
@@ -164,11 +179,14 @@ def _step(doc: Any, i: int) -> Step:
         wait = "action"
     elif wait not in ("next", "click"):
         raise ScriptError(f"{where}: unknown wait {wait!r} (not {', '.join(WAITS)})")
-    if wait == "click" and (target is None or target[0] != "stop"):
+    if wait == "click" and (target is None or target[0] == "region"):
         raise ScriptError(f"{where}: a step waiting for a click needs a stop to click")
     if wait != "next" and target is None:
         raise ScriptError(f"{where}: a step waiting for the player needs a target")
-    return Step(str(step_id), say, target, wait, pattern)
+    when = doc.get("when", {})
+    if not isinstance(when, dict):
+        raise ScriptError(f"{where}: when is an action pattern")
+    return Step(str(step_id), say, target, wait, pattern, dict(when))
 
 
 def parse_script(doc: Any, spec: GameSpec) -> Script:

@@ -101,7 +101,13 @@ class Coach:
         ctl = self.table.ctl
         if self.phase == END:
             return True
-        return bool(ctl.human_to_act()) and not self.table.anim.busy and not ctl.is_over
+        if not ctl.human_to_act() or self.table.anim.busy or ctl.is_over:
+            return False
+        step = self.step
+        if step is None or not step.when:
+            return True
+        json_of = ctl.rules.action_to_json
+        return any(action_matches(step.when, json_of(a)) for a in ctl.legal())
 
     # --- the targets ----------------------------------------------------------------------------
     def target_stops(self) -> list[Stop]:
@@ -111,8 +117,9 @@ class Coach:
             return []
         kind, what = step.target
         stops = self.table.focus_stops()
-        if kind == "stop":
-            return [s for s in stops if key_matches(what, s.key)]
+        if kind != "region":
+            wanted = step.stop_patterns()
+            return [s for s in stops if any(key_matches(p, s.key) for p in wanted)]
         region = self.regions().get(str(what))
         if region is None:
             return []
@@ -313,8 +320,8 @@ class Coach:
             heading = t("tut.heading", n=self.index + 1, of=steps)
             buttons = [("next", t("tut.next"))] if self.step.wait == "next" else []
             buttons += [("skip", t("tut.skip")), ("leave", t("tut.leave"))]
-        else:
-            words = t("tut.watch")
+        else:  # the others' turn, or the player's free moves until the next part
+            words = t("tut.free" if self.table.ctl.human_to_act() else "tut.watch")
             heading = t("tut.heading", n=min(self.index + 1, steps), of=steps)
             buttons = [("skip", t("tut.skip")), ("leave", t("tut.leave"))]
         pad = round(18 * scale)
@@ -377,8 +384,8 @@ class Coach:
 
     def _draw_callout(self, surface: pygame.Surface, c: Callout, holes: list[pygame.Rect]) -> None:
         box = c.box
-        if holes:  # a gold thread from the callout to what it tells of
-            aim = holes[0].unionall(holes[1:])
+        if holes:  # a gold thread from the callout to (the nearest of) what it tells of
+            aim = min(holes, key=lambda r: _distance(r.center, box.center))
             start = _nearest(box, aim.center)
             end = _nearest(aim.inflate(10, 10), box.center)
             pygame.draw.line(surface, colour("ink"), start, end, 6)
@@ -421,6 +428,10 @@ def _inside(rects: list[pygame.Rect], surface: pygame.Surface) -> list[pygame.Re
     """The parts of ``rects`` on the surface (a subsurface must lie inside it)."""
     area = surface.get_rect()
     return [c for c in (r.clip(area) for r in rects) if c.w > 0 and c.h > 0]
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def _nearest(rect: pygame.Rect, point: tuple[int, int]) -> tuple[int, int]:

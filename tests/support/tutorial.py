@@ -44,6 +44,28 @@ def answer_dialog(app, top, state):
         frames(app, 1)
 
 
+def clicks_for(coach, step):
+    """Where a player clicks to do what ``step`` asks: the first of its target's stops (a
+    bid's Bid button; for a task of The Later Years, the cards of a legal payment, then its
+    space; in an auction the card with the lowest bid, then Bid)."""
+    stops = coach.target_stops()
+    assert stops, f"step {step.id}: nothing to click"
+    table = coach.table
+    if step.pattern.get("kind") == "task":
+        task = next(a for a in table.legal() if a.kind == "task")
+        hand = dict(table.hand_cards())
+        points = [(hand[c].x + 6, hand[c].centery) for c in task.cards]
+        space = next(s for s in stops if s.key == ("space", task.space))
+        return [*points, space.rect.center]
+    bid = [s for s in stops if s.key == ("step", "bid")]
+    if bid:
+        return [bid[0].rect.center]
+    slots = [s for s in stops if isinstance(s.key, tuple) and s.key[0] == "slot"]
+    if slots:  # the card nobody bid on: the auction ends with this bid
+        return [min(slots, key=lambda s: table.bid_range(s.key[1])[0]).rect.center]
+    return [stops[0].rect.center]
+
+
 def play_script(app, coach, limit: int = 3000, on_step=None):
     """Play every step of ``coach``'s script by clicks; the ids of the steps shown, in order.
 
@@ -71,7 +93,6 @@ def play_script(app, coach, limit: int = 3000, on_step=None):
         if step.wait == "next":
             click(app, button(coach, "next").center)
         else:
-            stops = coach.target_stops()
-            assert stops, f"step {step.id}: nothing to click"
-            click(app, stops[0].rect.center)
+            for point in clicks_for(coach, step):
+                click(app, point)
     raise AssertionError(f"the script did not end; last steps {shown[-3:]}")
