@@ -7,6 +7,9 @@ by their first button that is not Cancel (a rest takes one cube back, then finis
 
 from __future__ import annotations
 
+import random
+
+from hercules.app.registry import get_game
 from hercules.ui.tutorial import GUIDE
 from support.mouse import click, frames
 
@@ -45,7 +48,8 @@ def answer_dialog(app, top, state):
 
 
 def clicks_for(coach, step):
-    """Where a player clicks to do what ``step`` asks: the first of its target's stops (a
+    """Where a player clicks to do what ``step`` asks (points, or keys of stops that show
+    after the clicks before them): the first of its target's stops (a
     bid's Bid button; for a task of The Later Years, the cards of a legal payment, then its
     space; in an auction the card with the lowest bid, then Bid)."""
     stops = coach.target_stops()
@@ -55,8 +59,13 @@ def clicks_for(coach, step):
         task = next(a for a in table.legal() if a.kind == "task")
         hand = dict(table.hand_cards())
         points = [(hand[c].x + 6, hand[c].centery) for c in task.cards]
-        space = next(s for s in stops if s.key == ("space", task.space))
-        return [*points, space.rect.center]
+        return [*points, ("space", task.space)]
+    kind = step.pattern.get("kind")
+    if kind in ("blue", "gold", "attack"):  # the Labors: pick the dice, then where they go
+        act = next(a for a in table.legal() if a.kind == kind)
+        keyed = {s.key: s for s in stops}
+        where = ("trial", act.target) if kind == "attack" else (kind, act.space)
+        return [*(keyed[("die", d)].rect.center for d in act.dice), where]
     bid = [s for s in stops if s.key == ("step", "bid")]
     if bid:
         return [bid[0].rect.center]
@@ -64,6 +73,16 @@ def clicks_for(coach, step):
     if slots:  # the card nobody bid on: the auction ends with this bid
         return [min(slots, key=lambda s: table.bid_range(s.key[1])[0]).rect.center]
     return [stops[0].rect.center]
+
+
+def free_move(coach):
+    """A move of the player's own while a step waits for its part (outbid, a trial to win
+    first): the game's first bot level decides it, submitted as the table would."""
+    spec = get_game(coach.script.game)
+    ctl = coach.table.ctl
+    bot = spec.make_bot(spec.bot_levels[0])
+    action = bot.choose(ctl.state, ctl.legal(), random.Random(len(ctl.history)))
+    assert ctl.submit(action, ctl.actor) is None
 
 
 def play_script(app, coach, limit: int = 3000, on_step=None):
@@ -82,6 +101,10 @@ def play_script(app, coach, limit: int = 3000, on_step=None):
             answer_dialog(app, top, state)
             continue
         if not coach.waiting():
+            ctl = table.ctl
+            step = coach.step
+            if step is not None and step.when and ctl.human_to_act() and not table.anim.busy:
+                free_move(coach)  # the step waits for its part: the player plays on
             frames(app, 1)
             continue
         assert coach.problem() == "", coach.problem()
@@ -93,6 +116,8 @@ def play_script(app, coach, limit: int = 3000, on_step=None):
         if step.wait == "next":
             click(app, button(coach, "next").center)
         else:
-            for point in clicks_for(coach, step):
-                click(app, point)
+            for place in clicks_for(coach, step):
+                if isinstance(place[0], str):  # a stop that shows once the dice are picked
+                    place = next(s for s in coach.target_stops() if s.key == place).rect.center
+                click(app, place)
     raise AssertionError(f"the script did not end; last steps {shown[-3:]}")

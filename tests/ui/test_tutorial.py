@@ -61,6 +61,19 @@ def _until(app, coach, step_id, limit=2000):
     raise AssertionError(f"step {step_id} never came")
 
 
+def _guided(app, game_id="hercules"):
+    """A guided game started, its opening dialogs (a trial's legend) answered: the coach
+    has the table."""
+    coach = app.nav.tutorial_game(game_id)
+    for _ in range(50):
+        frames(app, 1)
+        if app.top is coach.table and coach.waiting():
+            return coach
+        if app.top is not coach.table:
+            answer_dialog(app, app.top, {})
+    raise AssertionError("the guided game never started")
+
+
 # --- the scripts -------------------------------------------------------------------------------
 def test_every_game_of_the_box_has_a_guided_game():
     assert set(GUIDED) == {spec.id for spec in games()}
@@ -202,16 +215,14 @@ def test_the_keys_reach_the_target_and_the_callout_only(small):
 
 
 def test_enter_alone_is_next_on_a_step_that_only_tells(small):
-    coach = small.nav.tutorial_game("hercules")
-    frames(small, 2)
+    coach = _guided(small)
     assert coach.step.wait == "next" and coach.index == 0
     key(small, pygame.K_RETURN)
     assert coach.index == 1
 
 
 def test_skip_ends_the_guide_and_play_on_leaves_the_game_free(small):
-    coach = small.nav.tutorial_game("hercules")
-    frames(small, 2)
+    coach = _guided(small)
     click(small, button(coach, "skip").center)
     assert coach.phase == END and coach.ended_why == "skipped"
     click(small, button(coach, "play_on").center)
@@ -222,8 +233,7 @@ def test_skip_ends_the_guide_and_play_on_leaves_the_game_free(small):
 
 
 def test_leave_goes_back_to_the_title(small):
-    coach = small.nav.tutorial_game("hercules")
-    frames(small, 2)
+    coach = _guided(small)
     click(small, button(coach, "leave").center)
     assert isinstance(small.top, TitleScene)
     assert small.nav.tutorial is None and len(small.stack.scenes) == 1
@@ -231,11 +241,10 @@ def test_leave_goes_back_to_the_title(small):
 
 @pytest.mark.parametrize("game_id", GUIDED)
 def test_the_end_offers_a_real_game_against_one_easy_bot(small, game_id):
-    coach = small.nav.tutorial_game(game_id)
-    frames(small, 2)
+    coach = _guided(small, game_id)
     click(small, button(coach, "skip").center)
     click(small, button(coach, "first").center, settle=3)
-    table = small.top
+    table = small.stack.scenes[0]  # (a run opens its first trial's legend over it)
     assert table is not coach.table and small.nav.tutorial is None
     assert type(table).__name__ == "TableScene"
     seats = table.ctl.seats
