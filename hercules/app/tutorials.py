@@ -15,7 +15,8 @@ region of the table: its ``tutorial_regions(seat)``) or absent (the words alone,
 middle). ``wait`` is ``"next"`` (the player reads, then Next), ``"click"`` (a click or Enter on
 the target) or ``{"action": pattern}`` (the human seat performs an action whose JSON holds
 ``pattern``). ``when`` (an action pattern) holds the step back until such an action is legal:
-meanwhile the player plays freely (e.g. bids again after being outbid).
+meanwhile the player plays freely (e.g. bids again after being outbid). ``show`` names regions
+lit beside the target, to look at, not to click (the Trial die the picked dice will strike).
 The tutorial never changes the game itself: the player acts, the controller applies.
 """
 
@@ -56,6 +57,8 @@ class Step:
     pattern: Mapping[str, Any] = field(default_factory=dict)  #: for wait "action"
     #: Shown only once an action like this is legal (empty: at the player's turn).
     when: Mapping[str, Any] = field(default_factory=dict)
+    #: Regions lit beside the target (to look at: clicks there are the target's or refused).
+    show: tuple[str, ...] = ()
 
     def stop_patterns(self) -> tuple[Any, ...]:
         """The stop keys its target accepts (none for a region or no target)."""
@@ -163,7 +166,7 @@ def _step(doc: Any, i: int) -> Step:
     where = f"step {i + 1}"
     if not isinstance(doc, dict):
         raise ScriptError(f"{where}: a step is an object")
-    unknown = set(doc) - {"id", "say", "target", "wait", "when"}
+    unknown = set(doc) - {"id", "say", "target", "wait", "when", "show"}
     if unknown:
         raise ScriptError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     step_id = doc.get("id", str(i + 1))
@@ -186,7 +189,10 @@ def _step(doc: Any, i: int) -> Step:
     when = doc.get("when", {})
     if not isinstance(when, dict):
         raise ScriptError(f"{where}: when is an action pattern")
-    return Step(str(step_id), say, target, wait, pattern, dict(when))
+    show = doc.get("show", [])
+    if not isinstance(show, list) or not all(isinstance(r, str) and r for r in show):
+        raise ScriptError(f"{where}: show is a list of region names")
+    return Step(str(step_id), say, target, wait, pattern, dict(when), tuple(show))
 
 
 def parse_script(doc: Any, spec: GameSpec) -> Script:

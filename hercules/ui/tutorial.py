@@ -130,8 +130,8 @@ class Coach:
         named = getattr(self.table, "tutorial_regions", None)
         return dict(named(HUMAN)) if named is not None else {}
 
-    def holes(self) -> list[pygame.Rect]:
-        """Where the step points: the cut-outs of the veil (none: the words alone)."""
+    def target_rects(self) -> list[pygame.Rect]:
+        """Where the step's target is (a click there is the player's to make)."""
         step = self.step
         if step is None or step.target is None or not self.ready():
             return []
@@ -140,6 +140,16 @@ class Coach:
             return [pygame.Rect(region)] if region is not None else []
         return [pygame.Rect(s.rect) for s in self.target_stops()]
 
+    def holes(self) -> list[pygame.Rect]:
+        """Where the step points: the cut-outs of the veil (none: the words alone), its
+        target and the regions it shows beside it."""
+        step = self.step
+        found = self.target_rects()
+        if step is None or not found:
+            return found
+        named = self.regions()
+        return found + [pygame.Rect(named[r]) for r in step.show if r in named]
+
     def problem(self) -> str:
         """Why the step shown cannot be done as written ("" when it can): its target is not
         on the table, or lies outside the window. Tests call it at every step."""
@@ -147,8 +157,11 @@ class Coach:
         if step is None or step.target is None or not self.ready():
             return ""
         found = self.holes()
-        if not found:
+        if not self.target_rects():
             return f"step {step.id!r}: target {step.target!r} is not on the table"
+        missing = [r for r in step.show if r not in self.regions()]
+        if missing:
+            return f"step {step.id!r}: no region {missing[0]!r} to show"
         screen = pygame.Rect((0, 0), self.app.size)
         for r in found:
             if not screen.contains(r):
@@ -232,7 +245,7 @@ class Coach:
             return self.phase == END  # the others' turn: the table is free to look at
         step = self.step
         if step is not None and step.wait != "next":
-            if any(r.collidepoint(event.pos) for r in self.holes()):
+            if any(r.collidepoint(event.pos) for r in self.target_rects()):
                 if step.wait == "click":
                     self.next()  # the table handles the click next, as ever
                 return False
@@ -342,29 +355,36 @@ class Coach:
         return Callout(box, lines, px, heading, placed)
 
     def _place(self, box: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
-        """Beside the target where it fits without covering it; else at the bottom middle."""
-        holes = self.holes()
+        """Beside the target, covering none of what the step lights (else the least of it)."""
+        holes = [r.inflate(20, 20) for r in self.holes()]
         if not holes:
             box.center = screen.center
             if self.phase == GUIDE and not self.waiting():
                 box.midbottom = (screen.centerx, screen.bottom - 20)  # the table stays seen
             return box
-        aim = holes[0].unionall(holes[1:]).inflate(24, 24)
-        for side in ("right", "left", "below", "above"):
+        targets = self.target_rects() or holes
+        aim = targets[0].unionall(targets[1:]).inflate(24, 24)
+        inside = screen.inflate(-16, -16)
+        trials = []
+        for near in (aim, *holes, inside):
+            for anchor, point in (
+                ("midleft", (near.right + 8, near.centery)),
+                ("midright", (near.left - 8, near.centery)),
+                ("midtop", (near.centerx, near.bottom + 8)),
+                ("midbottom", (near.centerx, near.top - 8)),
+            ):
+                trial = box.copy()
+                setattr(trial, anchor, point)
+                trials.append(trial.clamp(inside))
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
             trial = box.copy()
-            if side == "right":
-                trial.midleft = (aim.right + 8, aim.centery)
-            elif side == "left":
-                trial.midright = (aim.left - 8, aim.centery)
-            elif side == "below":
-                trial.midtop = (aim.centerx, aim.bottom + 8)
-            else:
-                trial.midbottom = (aim.centerx, aim.top - 8)
-            trial.clamp_ip(screen.inflate(-16, -16))
-            if not trial.colliderect(aim):
-                return trial
-        box.midbottom = (screen.centerx, screen.bottom - 16)
-        return box
+            setattr(trial, corner, getattr(inside, corner))
+            trials.append(trial)
+
+        def covered(trial: pygame.Rect) -> int:
+            return sum(trial.clip(r).w * trial.clip(r).h for r in holes)
+
+        return min(trials, key=covered)  # the first that covers nothing, else the least
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """The veil, the target's frame and the callout (over the table and its widgets)."""

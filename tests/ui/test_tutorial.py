@@ -124,6 +124,9 @@ def _with_step(step):
         (_with_step({"say": "x", "wait": "click"}), "needs a stop to click"),
         (_with_step({"say": "x", "wait": {"action": {}}}), "wait is 'next', 'click'"),
         (_with_step({"say": "x", "colour": "red"}), "unknown field"),
+        (_with_step({"say": "x", "show": "dice"}), "show is a list of region names"),
+        (_with_step({"say": "x", "when": "later"}), "when is an action pattern"),
+        (_with_step({"say": "x", "target": {"stops": ["die"]}}), "a stops target is a list"),
     ],
 )
 def test_a_malformed_script_is_refused_with_a_clear_message(doc, message):

@@ -23,7 +23,8 @@ class TitleScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        bw, gap = 340, 12
+        bw = 340
+        gap = max(6, min(12, h // 90))  # eight entries: a smaller window closes them up
         x = w // 2 - bw // 2
         y = int(h * 0.40)
         bh = min(54, (h - 44 - y) // 8 - gap)  # eight entries above the credit line
