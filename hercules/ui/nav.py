@@ -42,8 +42,9 @@ class Navigator:
         self.recorded: weakref.WeakKeyDictionary[Any, Added] = weakref.WeakKeyDictionary()
         #: The guided game being played, if any (its coach watches the table's input).
         self.tutorial: Coach | None = None
-        #: Offer the guided game at the first launch (the real window does; tests do not).
-        self.offer_tutorial = self.keep_statistics
+        #: Offer the guided game over the title: the command line sets it at the very first
+        #: start (no settings kept yet); the offer is made once (``tutorial_offered``).
+        self.offer_tutorial = False
 
     # --- the shell's screens ---------------------------------------------------------------
     def title(self) -> None:

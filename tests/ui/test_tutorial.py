@@ -14,7 +14,8 @@ from support.keys import key
 from support.mouse import click, frames
 from support.tutorial import answer_dialog, button, play_script
 
-from hercules.app import tutorials
+from hercules import cli
+from hercules.app import paths, tutorials
 from hercules.app.registry import games, get_game
 from hercules.app.settings import Settings
 from hercules.app.tutorials import ScriptError, load_script, parse_script
@@ -314,3 +315,12 @@ def test_old_settings_without_the_flag_still_load():
     assert not problems and loaded.tutorial_offered is False
     bad, problems = Settings.from_json({**old, "tutorial_offered": "yes"})
     assert bad.tutorial_offered is False and problems
+
+
+def test_the_command_line_offers_it_only_at_the_very_first_start(monkeypatch, tmp_path):
+    monkeypatch.setenv("HERCULES_DATA_DIR", str(tmp_path))
+    assert cli.first_launch()
+    path = paths.settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{}", encoding="utf-8")
+    assert not cli.first_launch()
