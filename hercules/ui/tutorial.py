@@ -381,8 +381,12 @@ class Coach:
             setattr(trial, corner, getattr(inside, corner))
             trials.append(trial)
 
+        aims = [r.inflate(20, 20) for r in targets]
+
         def covered(trial: pygame.Rect) -> int:
-            return sum(trial.clip(r).w * trial.clip(r).h for r in holes)
+            # What the player must click weighs most: covering a lit region is the lesser harm.
+            shown = sum(trial.clip(r).w * trial.clip(r).h for r in holes)
+            return shown + 10 * sum(trial.clip(r).w * trial.clip(r).h for r in aims)
 
         return min(trials, key=covered)  # the first that covers nothing, else the least
 
