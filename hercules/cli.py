@@ -158,6 +158,15 @@ def prepare() -> tuple[StorageProblem | None, Settings, DamagedSettings | None]:
     return problem, settings, damaged
 
 
+def first_launch() -> bool:
+    """True when the box has never kept settings here (its very first start): the title then
+    offers the guided first game, once."""
+    try:
+        return not paths.settings_file().exists()
+    except OSError:
+        return False  # a folder that cannot be read is no sign of a first start
+
+
 def open_profile() -> list[tuple[str, DamagedFile]]:
     """Before :func:`prepare`: the profile the last start used (its settings and statistics
     from now on), and the files that could not be used ("profiles" or "stats"; each was
@@ -211,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     from hercules.ui.app import App
 
     unusable = open_profile()
+    first = first_launch()
     problem, settings, damaged = prepare()
     size = args.size or settings.window_size  # None: the default for the screen's scale
     app: App | None = None
@@ -218,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         app = App(size, settings, persist=True, display_scale=args.display_scale)
         tell(app, problem, damaged)
         tell_files(app, unusable)
+        app.nav.offer_tutorial = first  # the guided game is offered over the first title
         if args.fullscreen or settings.fullscreen:
             settings.fullscreen = False  # toggle_fullscreen flips it on
             app.toggle_fullscreen()

@@ -1,11 +1,14 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics} --seed S --size WxH
-    --out FILE.png
+    load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics,tutorial} --seed S
+    --size WxH --out FILE.png
     [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--display-scale K] [--game ID] [--crowd N] [--zoom x,y]
-    [--log-up N] [--no-recap] [--reasoning]
+    [--log-up N] [--no-recap] [--reasoning] [--tutorial-step N]
+
+``--scene tutorial`` plays the game's guided game (Learn to play) by clicks, as its test does,
+up to step N (``--tutorial-step``, from 1; past the last: its end and offer).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,8 +27,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Autosaves during the run go to a throwaway folder, never the user's saves.
 os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-tool-"))
 
+# The guided game is played to a step by the tests' own driver (the same clicks a player makes).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
 import pygame  # noqa: E402
 from cli_args import add_game_option  # noqa: E402
+from support.tutorial import play_script  # noqa: E402
 
 from hercules.app import saves  # noqa: E402
 from hercules.app.registry import games  # noqa: E402
@@ -55,7 +63,32 @@ SCENES = (
     "play",
     "handover",
     "statistics",
+    "tutorial",
 )
+
+
+class _Reached(Exception):
+    """The guided game is at the step asked for."""
+
+
+def tutorial_step(app: App, game_id: str, step: int) -> None:
+    """Start ``game_id``'s guided game and play it by clicks until step ``step`` shows."""
+    app.nav.title()
+    coach = app.nav.tutorial_game(game_id)
+    if coach is None:
+        raise SystemExit(f"screenshot.py: {game_id} has no guided game that opens")
+
+    def stop(shown: Any) -> None:
+        if shown.index + 1 >= step:
+            raise _Reached
+
+    try:
+        play_script(app, coach, on_step=stop)
+    except _Reached:
+        pass
+    app.handle(  # the mouse away from the callout's buttons (no hover glow)
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    )
 
 
 def play_until(ctl, rng: random.Random, stop) -> None:
@@ -119,6 +152,9 @@ def play_recorded(app: App, spec: Any, count: int, seed: int, mode: str, players
 def build(app: App, args: argparse.Namespace) -> None:
     spec = args.game
     nav = app.nav
+    if args.scene == "tutorial":
+        tutorial_step(app, spec.id, args.tutorial_step)
+        return
     if args.scene == "statistics":  # a season of games, then their statistics
         play_recorded(app, spec, args.round * 4, args.seed, args.mode, args.players)
         nav.title()
@@ -275,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reasoning", action="store_true", help="the log shows bots' reasoning")
     p.add_argument(
         "--focus", type=int, default=0, help="press Tab N times (the keyboard focus ring)"
+    )
+    p.add_argument(
+        "--tutorial-step", type=int, default=1, help="the guided game's step shown (from 1)"
     )
     add_game_option(p)
     args = p.parse_args(argv)

@@ -21,10 +21,11 @@ from typing import Any
 
 GAMES_PACKAGE = "hercules.games"
 #: What every game's UI provides, named by import string: the scenes ``setup(app)``,
-#: ``table(app, controller, names, created=None, label="")``, ``replay(app, loaded)`` and
-#: ``rules(app)``, and ``seat_names(seats, config, saved=()) -> list[str]``, the seats'
-#: display names in the current language (``config``: the rules' JSON, ``saved``: the names
-#: a save kept).
+#: ``table(app, controller, names, created=None, label="", autosave=True)``,
+#: ``replay(app, loaded)`` and ``rules(app)``, and ``seat_names(seats, config, saved=()) ->
+#: list[str]``, the seats' display names in the current language (``config``: the rules'
+#: JSON, ``saved``: the names a save kept). A table that plays a guided game offers
+#: ``tutorial_regions(seat) -> dict[str, Rect]``: the named places its script points at.
 UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "seat_names")
 #: What a game's UI may provide: ``save_line(meta, names) -> str``, the second line of its
 #: saves on the load screen (``meta``: its rules' ``summary``); without it the load screen
@@ -52,6 +53,7 @@ RULES_MEMBERS: tuple[str, ...] = (
 _ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 _FOLDER = re.compile(r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$")
+_SCRIPT = re.compile(r"^([A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+\.json$")
 #: The package holding the box's data; a game's ``assets`` folder is a path inside it.
 ASSETS_PACKAGE = "hercules.assets"
 
@@ -103,10 +105,20 @@ class GameSpec:
     assets: str = ""
     #: Where the box lists the game (title screen, game choice, tools): lower first, then id.
     order: int = 50
+    #: Its guided first game, a script inside ``assets`` (e.g. ``"data/tutorial.json"``, see
+    #: :mod:`hercules.app.tutorials`). Empty (or no ``assets``): the game offers none. Only its
+    #: name is checked here: a damaged script is told when the player asks for it, never
+    #: stops the box.
+    tutorial: str = ""
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
         return self.names.get(lang) or self.names["en"]
+
+    @property
+    def guided(self) -> bool:
+        """True if the game offers a guided first game (Learn to play)."""
+        return bool(self.tutorial and self.assets)
 
     def ui_entry(self, role: str) -> Any:
         """The scene class or function playing ``role`` (imported on first use)."""
@@ -131,7 +143,7 @@ def check_spec(spec: Any) -> GameSpec:
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
     for f in fields(spec):
         value = getattr(spec, f.name)
-        optional = f.name in ("rules_text", "description", "tools", "assets")
+        optional = f.name in ("rules_text", "description", "tools", "assets", "tutorial")
         if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
@@ -169,6 +181,11 @@ def check_spec(spec: Any) -> GameSpec:
             raise RegistryError(f"{where}: {name} must be callable")
     if spec.assets:
         _check_assets(spec.assets, where)
+    if spec.tutorial and (not isinstance(spec.tutorial, str) or not _SCRIPT.match(spec.tutorial)):
+        raise RegistryError(
+            f"{where}: tutorial must be a .json file inside its assets folder, "
+            f"got {spec.tutorial!r}"
+        )
     return spec
 
 

@@ -56,6 +56,8 @@ class Settings:
     effects_volume: float = 0.8  #: 0-1
     mute: bool = False  #: no sound at all (the volumes are kept for when it is turned back on)
     language: str = "en"  #: a language tag; the UI falls back to English if it has no strings
+    #: The title has offered the guided first game once (at the first launch): never again.
+    tutorial_offered: bool = False
     #: Each game's last setup (seats, levels, names, mode), by game id: the setup screen
     #: starts from it. The shell keeps it as plain data; the game checks what it means.
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)

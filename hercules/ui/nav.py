@@ -7,6 +7,7 @@ shell stays ignorant of every game.
 
 from __future__ import annotations
 
+import random
 import time
 import weakref
 from collections.abc import Sequence
@@ -15,6 +16,7 @@ from typing import Any, cast
 from hercules.app import health, paths, saves
 from hercules.app.registry import GameSpec, games, get_game, rules_for
 from hercules.app.statistics import Added, record_finished
+from hercules.app.tutorials import Script, ScriptError, load_script
 
 from .scene import Scene
 from .scenes.games import GamesScene
@@ -24,7 +26,8 @@ from .scenes.profiles import ProfilesScene, damaged_words
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
-from .strings import t
+from .strings import language, t
+from .tutorial import Coach
 
 
 class Navigator:
@@ -37,10 +40,16 @@ class Navigator:
         self.keep_statistics = bool(getattr(app, "persist", False))
         #: What recording each finished game did, by its controller (the game-over reads it).
         self.recorded: weakref.WeakKeyDictionary[Any, Added] = weakref.WeakKeyDictionary()
+        #: The guided game being played, if any (its coach watches the table's input).
+        self.tutorial: Coach | None = None
+        #: Offer the guided game over the title: the command line sets it at the very first
+        #: start (no settings kept yet); the offer is made once (``tutorial_offered``).
+        self.offer_tutorial = False
 
     # --- the shell's screens ---------------------------------------------------------------
     def title(self) -> None:
         """Back to the title screen, alone on the stack."""
+        self.tutorial = None
         self.app.replace(TitleScene(self.app))
 
     def settings(self) -> None:
@@ -81,6 +90,62 @@ class Navigator:
             game_id = box[0].id
         self.app.push(self._scene(game_id, "rules")(self.app))
 
+    # --- guided first games ------------------------------------------------------------------
+    def learn(self) -> None:
+        """Learn to play: choose a game with a guided game (straight to it when one has)."""
+        box = [spec for spec in games() if spec.guided]
+        if len(box) == 1:
+            self.tutorial_game(box[0].id)
+        else:
+            self.app.push(GamesScene(self.app, box, "learn"))
+
+    def tutorial_game(self, game_id: str) -> Coach | None:
+        """Replace everything with a game's guided game; its coach, or None when its script
+        cannot be read (the title then says why, and nothing else changes)."""
+        spec = get_game(game_id)
+        try:
+            script = load_script(spec)
+        except ScriptError as exc:
+            why = str(exc)
+            self.app.notify(lambda: t("tut.cannot", game=spec.name(language()), why=why))
+            self.title()  # it shows the notice under its menu
+            return None
+        ctl = spec.new_controller(script.variant, list(script.seats), script.seed)
+        names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state), ())
+        # Not autosaved and not in the statistics: a lesson is no game of the player's own.
+        table = spec.ui_entry("table")(self.app, ctl, list(names), autosave=False)
+        self.app.replace(table)
+        self.tutorial = Coach(
+            self.app,
+            script,
+            table,
+            lambda: self.first_game(game_id, script),
+            self.title,
+        )
+        return self.tutorial
+
+    def first_game(self, game_id: str, script: Script) -> Scene:
+        """The real game a guided game offers at its end (e.g. against one Easy bot)."""
+        spec = get_game(game_id)
+        seed = random.SystemRandom().randrange(1, 10**9)
+        ctl = spec.new_controller(script.first_variant, list(script.first_seats), seed)
+        names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state), ())
+        return self.play(game_id, ctl, names)
+
+    def end_tutorial(self, coach: Coach) -> None:
+        """The guided game is over (the player plays on alone, or left it)."""
+        if self.tutorial is coach:
+            self.tutorial = None
+
+    def first_launch(self) -> None:
+        """At the very first launch, offer the guided game once (over the title)."""
+        settings = self.app.settings
+        if not self.offer_tutorial or settings.tutorial_offered:
+            return
+        settings.tutorial_offered = True
+        self.app.save_settings()  # asked once, even if the answer is No
+        self.confirm(lambda: t("tut.offer"), self.learn, lambda: t("tut.offer_body"))
+
     # --- a game's screens ------------------------------------------------------------------
     def setup(self, game_id: str) -> None:
         """A game's setup over the current screen."""
@@ -108,6 +173,7 @@ class Navigator:
         finished again is recorded once.
         """
         created = created or saves.now_iso()
+        self.tutorial = None
         table = self._scene(game_id, "table")(
             self.app, controller, list(names), created=created, label=label
         )

@@ -90,6 +90,9 @@ class Scene:
     def focus_event(self, event: pygame.event.Event) -> bool:
         """Tab, arrows, Enter and Space for the focus ring (and Esc closing an open
         drop-down); True if the event was taken. The app asks before anything else."""
+        guide = self.guide()
+        if guide is not None and guide.intercept(self, event):
+            return True  # a guided game's step refused it, or its callout took it
         if event.type not in _FOCUS_EVENTS:
             return False  # mouse motion and the rest: nothing for the ring (every frame)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -100,9 +103,9 @@ class Scene:
         if event.type == pygame.KEYDOWN and event.key in ACT_KEYS and self.hurry():
             return True
         typing = typing_in(self.app.ui)
-        taken = handle_key(self.focus, event, self.focus_stops, self.focus_arrows, typing)
+        taken = handle_key(self.focus, event, self.ring_stops, self.focus_arrows, typing)
         if taken and event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN,):
-            here = self.focus.current(self.focus_stops())
+            here = self.focus.current(self.ring_stops())
             entry = here.widget if here is not None else None
             if entry is not None and hasattr(entry, "set_text"):
                 self.app.ui.set_focus_set(entry)  # a text box focused takes the typing
@@ -115,10 +118,28 @@ class Scene:
         return False
 
     def draw_focus(self, surface: pygame.Surface) -> None:
-        """The focus ring, over everything the scene and its widgets drew."""
-        here = self.focus.current(self.focus_stops()) if self.focus.visible else None
+        """A guided game's veil and words, then the focus ring, over everything the scene and
+        its widgets drew."""
+        guide = self.guide()
+        if guide is not None:
+            guide.draw(surface, self)
+        here = self.focus.current(self.ring_stops()) if self.focus.visible else None
         if here is not None:
             draw_ring(surface, here.rect)
+
+    def ring_stops(self) -> list[Stop]:
+        """The stops the ring visits now: :meth:`focus_stops`, narrowed by a guided game's
+        step to its target and its own buttons."""
+        stops = self.focus_stops()
+        guide = self.guide()
+        return guide.stops(self, stops) if guide is not None else stops
+
+    def guide(self) -> Any:
+        """The guided game coaching the app (:class:`hercules.ui.tutorial.Coach`), or None.
+
+        The app asks the top scene first for every event (:meth:`focus_event`) and lets it
+        draw last (:meth:`draw_focus`): that is where a guided game watches and points."""
+        return getattr(getattr(self.app, "nav", None), "tutorial", None)
 
     # helpers --------------------------------------------------------------------------------
     def px(self, size: float) -> int:

@@ -85,6 +85,8 @@ def test_an_unknown_game_id_names_itself():
         ({"ui": {**dict.fromkeys(registry.UI_ROLES, "no.such.module:Scene")}}, "missing module"),
         ({"assets": "../elsewhere"}, "assets must be a folder inside hercules.assets"),
         ({"assets": "/games/mebo"}, "assets must be a folder inside hercules.assets"),
+        ({"tutorial": "../tutorial.json"}, "tutorial must be a .json file inside its assets"),
+        ({"tutorial": "data/tutorial.txt"}, "tutorial must be a .json file inside its assets"),
     ],
 )
 def test_a_malformed_spec_is_refused_at_registration(change, message):
@@ -103,7 +105,7 @@ def test_a_spec_whose_assets_folder_has_no_strings_is_refused(folder):
 
 
 def test_a_spec_without_assets_is_welcome():
-    assert check_spec(dataclasses.replace(mebo(), assets="")).assets == ""
+    assert check_spec(dataclasses.replace(mebo(), assets="", tutorial="")).assets == ""
 
 
 def test_the_registry_counts_its_changes():

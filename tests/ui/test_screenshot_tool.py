@@ -100,3 +100,16 @@ def test_screenshot_tool_shows_the_keyboard_focus_on_each_table(tmp_path, game):
         )
 
     assert count(shots[1]) > count(shots[0])
+
+
+def test_screenshot_tool_renders_a_step_of_a_guided_game(tmp_path):
+    out = tmp_path / "tutorial.png"
+    proc = subprocess.run(
+        [sys.executable, str(TOOL), "--scene", "tutorial", "--game", "later_years"]
+        + ["--tutorial-step", "3", "--size", "1280x720", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)

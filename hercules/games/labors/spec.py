@@ -68,5 +68,6 @@ SPEC = GameSpec(
         "stat_lines": "hercules.games.labors.stats:stat_lines",
     },
     assets="games/labors",
+    tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)
     order=20,
 )

@@ -68,5 +68,6 @@ SPEC = GameSpec(
         "outcome": "hercules.games.later_years.stats:outcome",
     },
     assets="games/later_years",
+    tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)
     order=30,
 )

@@ -63,6 +63,7 @@ SPEC = GameSpec(
     },
     rules_text="rules",
     assets="games/mebo",
+    tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)
     order=10,  # the box's first game  # its words: strings/<lang>.json and text/rules*.<lang>.txt
     tools={
         "statistics": "hercules.games.mebo.stats:statistics",

@@ -13,11 +13,16 @@ from ..scene import Scene
 from ..strings import language, t
 from ..theme import FONTS, colour
 
+#: The page's title and its buttons' words, by purpose (New game's when not listed).
+_TITLES = {"rules": "games.rules", "learn": "games.learn_title"}
+_LABELS = {"rules": "games.read", "learn": "games.learn"}
+
 
 class GamesScene(Scene):
     """One button per registered game, with its players and a line about it; then Back.
 
-    ``purpose`` is ``"setup"`` (New game) or ``"rules"`` (the title's Rules).
+    ``purpose`` is ``"setup"`` (New game), ``"rules"`` (the title's Rules) or ``"learn"``
+    (Learn to play: the games with a guided game).
     """
 
     ROW_H = 96
@@ -33,7 +38,7 @@ class GamesScene(Scene):
         self.box = pygame.Rect(0, 0, 880, 190 + rows * self.ROW_H)
         self.box.center = (w // 2, h // 2)
         self.buttons: dict[Any, str] = {}
-        label = t("games.read") if self.purpose == "rules" else t("games.play")
+        label = t(_LABELS.get(self.purpose, "games.play"))
         y = self.box.y + 96
         for spec in self.specs:
             b = self.add(
@@ -61,15 +66,18 @@ class GamesScene(Scene):
             self.app.pop()
 
     def choose(self, game_id: str) -> None:
-        """Open the chosen game's setup (in place of this list) or its rules (over it)."""
+        """Open the chosen game's setup (in place of this list), its rules (over it) or its
+        guided game (in place of everything)."""
         if self.purpose == "rules":
             self.app.nav.rules(game_id)
+        elif self.purpose == "learn":
+            self.app.nav.tutorial_game(game_id)
         else:
             self.app.pop()
             self.app.nav.setup(game_id)
 
     def draw(self, surface: pygame.Surface) -> None:
-        title = t("games.rules") if self.purpose == "rules" else t("games.title")
+        title = t(_TITLES.get(self.purpose, "games.title"))
         D.page(surface, self.box, title, seed=5)
         lang = language()
         x = self.box.x + 44

@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, load, rules, statistics, settings, quit; the profile."""
+"""The title screen: new game, learn to play, continue, load, rules, statistics, settings,
+quit; the profile."""
 
 from __future__ import annotations
 
@@ -23,10 +24,11 @@ class TitleScene(Scene):
         w, h = self.app.size
         ui = self.app.ui
         k = self.app.display_scale  # the sizes below are layout pixels
-        bw, gap = round(340 * k), round(12 * k)
+        bw = round(340 * k)
+        gap = round(max(6, min(12, h // (90 * k))) * k)  # eight entries: a small window closes up
         x = w // 2 - bw // 2
         y = int(h * 0.40)
-        bh = min(round(54 * k), (h - round(44 * k) - y) // 7 - gap)  # seven entries, the credit
+        bh = min(round(54 * k), (h - round(44 * k) - y) // 8 - gap)  # eight entries, the credit
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
@@ -34,6 +36,7 @@ class TitleScene(Scene):
             self.notices = self.app.take_notices()
         for key, enabled, tip in (
             ("new", True, None),
+            ("learn", True, None),
             ("continue", can_continue, None if can_continue else t("tip.no_continue")),
             ("load", True, None),
             ("rules", True, None),
@@ -85,6 +88,8 @@ class TitleScene(Scene):
         nav = self.app.nav
         if key == "new":
             nav.new_game()
+        elif key == "learn":
+            nav.learn()
         elif key == "continue":
             self.message = nav.continue_latest() or ""
         elif key == "load":
@@ -99,6 +104,10 @@ class TitleScene(Scene):
             nav.settings()
         elif key == "quit":
             self.app.quit()
+
+    def update(self, dt: float) -> None:
+        if self.app.top is self:
+            self.app.nav.first_launch()  # the guided game is offered once, ever
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -47,6 +47,33 @@ class TableScene(TableBase):
         """The tray's dice rectangles."""
         return self.layout.die_rects(len(self.state.roll))
 
+    def tutorial_regions(self, seat: int) -> dict[str, pygame.Rect]:
+        """The places a guided game points at, by name: the Trial dice, their attack methods
+        and tracks, the board, the tray, the cards (Bow and Rewards), Courage and Divinity,
+        the Mood, the prompt, the log and the End roll button (``seat``: the one player)."""
+        lay, tracks = self.layout, self.tracks
+        dice = [self.trial_die_rect(i) for i in range(len(self.state.trial))]
+        spaces = list(tracks.spaces.values())
+        labels = list(tracks.labels.values())
+        out = {
+            "board": pygame.Rect(lay.board),
+            "tray": pygame.Rect(lay.tray),
+            "cards": pygame.Rect(lay.cards_box),
+            "status": pygame.Rect(lay.status),
+            "mood": pygame.Rect(lay.mood),
+            "prompt": pygame.Rect(lay.prompt),
+            "log": pygame.Rect(lay.log_box),
+        }
+        if dice:
+            out["trial_dice"] = dice[0].unionall(dice[1:])
+        if spaces:
+            out["tracks"] = spaces[0].unionall(spaces[1:])
+        if labels:
+            out["methods"] = labels[0].unionall(labels[1:])
+        for btn, key in getattr(self, "buttons", {}).items():
+            out[key] = pygame.Rect(btn.rect)
+        return out
+
     def shown_die(self, i: int, face: int) -> tuple[int, float, float]:
         """A Hercules die's face, rotation and lift (tumbling while its roll animates)."""
         for a in self.anim.of_kind("dice"):

@@ -367,13 +367,21 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
             y += round(body * 1.4)
 
 
+def standings_rect(sc: TableScene, players: int) -> pygame.Rect:
+    """Where the score so far is written: the stage's foot, a line per player and a title."""
+    st = sc.layout.stage
+    line = round(max(11, sc.px(14)) * 1.45)
+    top = st.bottom - 12 - (players + 1) * line
+    return pygame.Rect(st.x + 8, top - 6, st.w - 16, st.bottom - top + 2)
+
+
 def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState, above: int = 0) -> int:
     """The score so far at the stage's foot, a line per player; returns its top (nothing is
     drawn when it would reach above ``above``)."""
     st = sc.layout.stage
     size = max(11, sc.px(14))
     line = round(size * 1.45)
-    top: int = st.bottom - 12 - (v.n + 1) * line
+    top = standings_rect(sc, v.n).y + 6
     if top < above:
         return int(st.bottom)
     pygame.draw.line(surface, colour("gold_dark"), (st.x + 14, top - 6), (st.right - 14, top - 6))

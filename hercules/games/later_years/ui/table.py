@@ -45,7 +45,7 @@ from .animations import cue_key, queue_record
 from .gameover import GameOverScene
 from .handover import HandOverScene
 from .layout import LYLayout
-from .painter import draw_table
+from .painter import draw_table, standings_rect
 from .reasons import reason_text
 from .words import LogContext, card_sort_key, localise, prompt_lines, record_entries, refusal
 
@@ -378,6 +378,31 @@ class TableScene(Scene):
             return []
         hand = sorted(from_view.hands[self.viewer], key=card_sort_key)
         return list(zip(hand, self.layout.hand_cards(len(hand)), strict=True))
+
+    def tutorial_regions(self, seat: int) -> dict[str, pygame.Rect]:
+        """The places a guided game points at, by name: the auction (and its face-down
+        card), ``seat``'s hand and plaque, every plaque, the board and its grid of tasks, the
+        deck, the score so far, the prompt, the log and the End turn button."""
+        lay = self.layout
+        cards = lay.auction_cards(len(self.state.row)) if self.state.row else []
+        out = {
+            "auction": cards[0].unionall(cards[1:]) if cards else pygame.Rect(lay.stage),
+            "hand": pygame.Rect(lay.hand),
+            "board": pygame.Rect(lay.board),
+            "grid": pygame.Rect(lay.grid),
+            "plaque": pygame.Rect(lay.plaques[seat]),
+            "plaques": lay.plaques[0].unionall(lay.plaques[1:]),
+            "standings": standings_rect(self, self.state.n),
+            "deck": pygame.Rect(lay.deck),
+            "prompt": pygame.Rect(lay.prompt),
+            "log": pygame.Rect(lay.log_box),
+        }
+        if cards:
+            out["blind"] = pygame.Rect(cards[-1])
+        end = self.button("end")
+        if end is not None:
+            out["end"] = pygame.Rect(end.rect)
+        return out
 
     def bid_range(self, slot: int) -> tuple[int, int] | None:
         """The lowest and highest legal bid on ``slot`` now (None: no legal bid there)."""

@@ -469,6 +469,28 @@ class TableScene(Scene):
         """A print-and-play sheet: twelve labour boxes, then six power rows (``row:<deck>``)."""
         return self.geometry.sheet_layout(seat)
 
+    def tutorial_regions(self, seat: int) -> dict[str, pygame.Rect]:
+        """The places a guided game points at, by name (its script's ``region`` targets):
+        ``seat``'s dice, hand, score and panel, the labour columns, the card stacks, the
+        prompt, the log, and the sidebar's Rest and End turn buttons."""
+        geo, lay = self.geometry, self.layout
+        dice = geo.die_rects(seat)
+        columns = lay.columns[1:13]
+        out = {
+            "dice": dice[0].unionall(dice[1:]),
+            "hand": geo.hand_area(seat),
+            "score": geo.score_rect(seat),
+            "panel": pygame.Rect(lay.panels[seat]),
+            "columns": columns[0].unionall(columns[1:]),
+            "stacks": pygame.Rect(lay.stacks_area),
+            "prompt": pygame.Rect(lay.prompt_box),
+            "log": pygame.Rect(lay.log_box),
+        }
+        if self.widgets:
+            out["rest"] = pygame.Rect(self.btn_rest.rect)
+            out["end_turn"] = pygame.Rect(self.btn_end.rect)
+        return out
+
     def die_targetable(self, seat: int, i: int) -> bool:
         """True if the card being aimed can be used on die ``i`` of the player to act."""
         return self.mode is not None and i in self.targeting.targetable_dice(self.ctl.legal())
