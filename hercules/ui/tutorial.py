@@ -318,9 +318,10 @@ class Coach:
         """The callout's place, words and buttons for a window of ``size`` (the same for the
         drawing and the clicks)."""
         w, h = size
-        scale = float(self.app.settings.ui_scale)
+        scale = self.app.text_scale  # real pixels: Text size × the display's scale
+        k = self.app.display_scale
         px = max(12, round(18 * scale))
-        width = min(w - 40, round(460 * scale))
+        width = min(w - round(40 * k), round(460 * scale))
         steps = len(self.script.steps)
         if self.phase == END:
             key = "tut.skipped" if self.ended_why else self.script.done
@@ -341,7 +342,7 @@ class Coach:
         lines = FONTS.wrap(words, px, width - 2 * pad)
         line_h = round(px * 1.35)
         bh = round(38 * scale)
-        head_h = round(px * 1.6) + 14
+        head_h = round(px * 1.6) + round(14 * k)
         box_h = pad + head_h + line_h * len(lines) + pad + bh + pad
         box = pygame.Rect(0, 0, width, box_h)
         box = self._place(box, pygame.Rect((0, 0), size))
@@ -356,22 +357,27 @@ class Coach:
 
     def _place(self, box: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
         """Beside the target, covering none of what the step lights (else the least of it)."""
-        holes = [r.inflate(20, 20) for r in self.holes()]
+        k = self.app.display_scale
+        holes = [r.inflate(round(20 * k), round(20 * k)) for r in self.holes()]
         if not holes:
             box.center = screen.center
             if self.phase == GUIDE and not self.waiting():
-                box.midbottom = (screen.centerx, screen.bottom - 20)  # the table stays seen
+                box.midbottom = (
+                    screen.centerx,
+                    screen.bottom - round(20 * k),
+                )  # the table stays seen
             return box
         targets = self.target_rects() or holes
-        aim = targets[0].unionall(targets[1:]).inflate(24, 24)
-        inside = screen.inflate(-16, -16)
+        aim = targets[0].unionall(targets[1:]).inflate(round(24 * k), round(24 * k))
+        inside = screen.inflate(-round(16 * k), -round(16 * k))
+        off = round(8 * k)
         trials = []
         for near in (aim, *holes, inside):
             for anchor, point in (
-                ("midleft", (near.right + 8, near.centery)),
-                ("midright", (near.left - 8, near.centery)),
-                ("midtop", (near.centerx, near.bottom + 8)),
-                ("midbottom", (near.centerx, near.top - 8)),
+                ("midleft", (near.right + off, near.centery)),
+                ("midright", (near.left - off, near.centery)),
+                ("midtop", (near.centerx, near.bottom + off)),
+                ("midbottom", (near.centerx, near.top - off)),
             ):
                 trial = box.copy()
                 setattr(trial, anchor, point)
@@ -381,7 +387,7 @@ class Coach:
             setattr(trial, corner, getattr(inside, corner))
             trials.append(trial)
 
-        aims = [r.inflate(20, 20) for r in targets]
+        aims = [r.inflate(round(20 * k), round(20 * k)) for r in targets]
 
         def covered(trial: pygame.Rect) -> int:
             # What the player must click weighs most: covering a lit region is the lesser harm.
@@ -400,30 +406,36 @@ class Coach:
             D.dim(surface, _VEIL)
             for r, pic in kept:
                 surface.blit(pic, r)
+            k = self.app.display_scale
             for r in holes:
-                frame = r.inflate(10, 10)
-                pygame.draw.rect(surface, colour("ink"), frame.inflate(4, 4), 5, border_radius=10)
-                pygame.draw.rect(surface, colour("gold"), frame, 3, border_radius=8)
+                frame = r.inflate(round(10 * k), round(10 * k))
+                pygame.draw.rect(
+                    surface, colour("ink"), frame.inflate(4, 4), round(5 * k), round(10 * k)
+                )
+                pygame.draw.rect(surface, colour("gold"), frame, round(3 * k), round(8 * k))
         self._draw_callout(surface, self.callout(surface.get_size()), holes)
 
     def _draw_callout(self, surface: pygame.Surface, c: Callout, holes: list[pygame.Rect]) -> None:
         box = c.box
+        k = self.app.display_scale  # fixed sizes are layout pixels
         if holes:  # a gold thread from the callout to (the nearest of) what it tells of
             aim = min(holes, key=lambda r: _distance(r.center, box.center))
             start = _nearest(box, aim.center)
-            end = _nearest(aim.inflate(10, 10), box.center)
-            pygame.draw.line(surface, colour("ink"), start, end, 6)
-            pygame.draw.line(surface, colour("gold"), start, end, 3)
-            pygame.draw.circle(surface, colour("gold"), end, 6)
-        D.panel(surface, box, colour("panel"), colour("gold"), 12)
-        scale = float(self.app.settings.ui_scale)
+            end = _nearest(aim.inflate(round(10 * k), round(10 * k)), box.center)
+            pygame.draw.line(surface, colour("ink"), start, end, round(6 * k))
+            pygame.draw.line(surface, colour("gold"), start, end, round(3 * k))
+            pygame.draw.circle(surface, colour("gold"), end, round(6 * k))
+        D.panel(surface, box, colour("panel"), colour("gold"), round(12 * k))
+        scale = self.app.text_scale
         pad = round(18 * scale)
-        band = pygame.Rect(box.x + 10, box.y + 8, box.w - 20, 12)
-        D.meander(surface, band, colour("gold"), 3)
-        y = box.y + pad + 8
+        band = pygame.Rect(
+            box.x + round(10 * k), box.y + round(8 * k), box.w - round(20 * k), round(12 * k)
+        )
+        D.meander(surface, band, colour("gold"), round(3 * k))
+        y = box.y + pad + round(8 * k)
         head = max(11, round(c.size * 0.8))
         FONTS.blit(surface, c.heading, head, colour("gold"), (box.x + pad, y), "topleft", "italic")
-        y += round(c.size * 1.6) + 6
+        y += round(c.size * 1.6) + round(6 * k)
         line_h = round(c.size * 1.35)
         for line in c.lines:
             FONTS.blit(surface, line, c.size, colour("text_light"), (box.x + pad, y))
@@ -434,9 +446,13 @@ class Coach:
             fill = colour("terracotta") if primary else colour("panel")
             if hot:
                 fill = D.shade(fill, 1.2)
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
-            pygame.draw.rect(surface, colour("gold"), rect, 2, border_radius=8)
-            size = FONTS.fit(words, max(11, round(c.size * 0.9)), rect.w - 12, "bold", 10)
+            pygame.draw.rect(surface, fill, rect, border_radius=round(8 * k))
+            pygame.draw.rect(
+                surface, colour("gold"), rect, round(2 * k), border_radius=round(8 * k)
+            )
+            size = FONTS.fit(
+                words, max(11, round(c.size * 0.9)), rect.w - round(12 * k), "bold", 10
+            )
             ink = colour("highlight") if primary else colour("text_light")
             FONTS.blit(surface, words, size, ink, rect.center, "center", "bold")
 
