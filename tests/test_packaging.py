@@ -33,6 +33,12 @@ def test_we_never_upload_and_say_who_and_what_we_are(project):
     assert project["authors"] and project["keywords"]
 
 
+def test_project_urls_are_https_links_to_the_original_game(project):
+    urls = project["urls"]
+    assert urls and all(u.startswith("https://") for u in urls.values())
+    assert any("mebo.pt" in u for u in urls.values())  # the design's owner, not a made-up home
+
+
 def test_a_windowed_entry_point_stands_beside_the_console_one(project):
     assert project["scripts"]["hercules"] == "hercules.cli:main"
     assert project["gui-scripts"]["hercules-gui"] == "hercules.cli:main"
