@@ -159,8 +159,8 @@ def money_stack(
     return pygame.Rect(x - r, top - r - step, 2 * r + 6 + text.w, y - top + r + step)
 
 
-def pawn(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-    """The starter pawn: a gold piece with a laurel head."""
+def pawn(surface: pygame.Surface, center: tuple[int, int], size: int, edge: int = 2) -> None:
+    """The starter pawn: a gold piece with a laurel head (``edge``: its outline's width)."""
     cx, cy = center
     head = max(3, size // 4)
     body = [
@@ -170,6 +170,6 @@ def pawn(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
         (cx - size // 5, cy - size // 8),
     ]
     pygame.draw.polygon(surface, colour("gold"), body)
-    pygame.draw.polygon(surface, colour("gold_dark"), body, 2)
+    pygame.draw.polygon(surface, colour("gold_dark"), body, edge)
     pygame.draw.circle(surface, colour("gold"), (cx, cy - size // 4), head)
-    pygame.draw.circle(surface, colour("gold_dark"), (cx, cy - size // 4), head, 2)
+    pygame.draw.circle(surface, colour("gold_dark"), (cx, cy - size // 4), head, edge)

@@ -53,17 +53,22 @@ def _card(surface: pygame.Surface, card: str, r: pygame.Rect, glow: bool = False
 def draw_title(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
     """Round and phase, the deck and the discards; a replay says it shows every hand."""
     r = sc.layout.title
-    D.panel(surface, r, colour("panel"), colour("gold"), 10)
+    p = sc.layout.px
+    D.panel(surface, r, colour("panel"), colour("gold"), p(10))
     phase = t(f"ly.phase.{v.prompt}")
     text = t("ly.title", n=max(1, v.round), phase=phase)
     if sc.replaying():
         text = t("ly.title.replay", title=text)
     size = FONTS.fit(text, sc.px(20), r.w * 3 // 5, "bold", 12)
-    FONTS.blit(surface, text, size, colour("highlight"), (r.x + 14, r.centery), "midleft", "bold")
+    FONTS.blit(
+        surface, text, size, colour("highlight"), (r.x + p(14), r.centery), "midleft", "bold"
+    )
     deck = sc.layout.deck
     _card(surface, HIDDEN, pygame.Rect(deck.x, deck.y, min(deck.w, round(deck.h * 0.7)), deck.h))
     info = t("ly.deck", n=len(v.deck), d=len(v.discard))
-    FONTS.blit(surface, info, sc.px(15), colour("text_light"), (deck.x - 10, r.centery), "midright")
+    FONTS.blit(
+        surface, info, sc.px(15), colour("text_light"), (deck.x - p(10), r.centery), "midright"
+    )
 
 
 # --- the board -------------------------------------------------------------------------------
@@ -73,7 +78,8 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     """The 4 x 4 task board: labels, fees, coin stacks, lit tasks, and the chains."""
     lay = sc.layout
     data = load_data()
-    D.panel(surface, lay.board, tint("board"), tint("board_edge"), 12)
+    p = lay.px
+    D.panel(surface, lay.board, tint("board"), tint("board_edge"), p(12))
     small = max(10, min(sc.px(14), lay.cell // 6))
     for r, act in enumerate(data.rows):
         box = lay.row_label(r)
@@ -88,23 +94,23 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     lit = sc.payable()
     reach = sc.in_reach()
     for i, sp in enumerate(data.spaces):
-        cell = lay.space_rect(i).inflate(-4, -4)
+        cell = lay.space_rect(i).inflate(-p(4), -p(4))
         alt = (sp.row + sp.col) % 2
         pygame.draw.rect(
-            surface, tint("board_cell_alt" if alt else "board_cell"), cell, border_radius=6
+            surface, tint("board_cell_alt" if alt else "board_cell"), cell, border_radius=p(6)
         )
         edge = tint("board_edge")
         if sp.id in lit:
             edge = colour("highlight")
-            pygame.draw.rect(surface, tint("lit"), cell, border_radius=6)
-        pygame.draw.rect(surface, edge, cell, 3 if sp.id in lit else 1, border_radius=6)
+            pygame.draw.rect(surface, tint("lit"), cell, border_radius=p(6))
+        pygame.draw.rect(surface, edge, cell, p(3) if sp.id in lit else p(1), border_radius=p(6))
         fee_size = max(12, cell.h // 3)
         FONTS.blit(
             surface,
             str(sp.fee),
             fee_size,
             D.mix(tint("fee"), tint("board_cell"), 0.55),
-            (cell.right - 6, cell.bottom - 2),
+            (cell.right - p(6), cell.bottom - p(2)),
             "bottomright",
             "bold",
         )
@@ -112,9 +118,14 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
         if stack:
             nxt = tn("ly.board.next", len(stack) + 1)
             FONTS.blit(
-                surface, nxt, max(9, small - 2), tint("fee"), (cell.x + 5, cell.y + 3), "topleft"
+                surface,
+                nxt,
+                max(9, small - p(2)),
+                tint("fee"),
+                (cell.x + p(5), cell.y + p(3)),
+                "topleft",
             )
-        _stack(surface, cell, stack)
+        _stack(surface, cell, stack, lay.density)
         if sp.id in lit:
             gain = t("ly.board.earn", n=sp.fee)
             FONTS.blit(
@@ -122,12 +133,13 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
                 gain,
                 max(12, small + 2),
                 colour("ink"),
-                (cell.x + 5, cell.bottom - 3),
+                (cell.x + p(5), cell.bottom - p(3)),
                 "bottomleft",
                 "bold",
             )
         elif sp.id in reach and not lit:
-            pygame.draw.circle(surface, colour("highlight"), (cell.right - 8, cell.y + 8), 4)
+            dot = (cell.right - p(8), cell.y + p(8))
+            pygame.draw.circle(surface, colour("highlight"), dot, p(4))
     _draw_chains(surface, sc, v)
 
 
@@ -147,8 +159,11 @@ def _label(
         y += size + 2
 
 
-def _stack(surface: pygame.Surface, cell: pygame.Rect, stack: tuple[int, ...]) -> None:
-    """A space's coins, bottom first, each a little higher (the top one is the last placed)."""
+def _stack(
+    surface: pygame.Surface, cell: pygame.Rect, stack: tuple[int, ...], k: float = 1.0
+) -> None:
+    """A space's coins, bottom first, each a little higher (the top one is the last placed);
+    ``k``: the display's scale (real pixels per layout pixel)."""
     if not stack:
         return
     r = max(7, cell.w // 7)
@@ -164,7 +179,7 @@ def _stack(surface: pygame.Surface, cell: pygame.Rect, stack: tuple[int, ...]) -
             f"{len(stack)}",
             max(10, r),
             colour("ink"),
-            (cell.x + 5, cell.y + 3),
+            (cell.x + round(5 * k), cell.y + round(3 * k)),
             "topleft",
             "bold",
         )
@@ -178,15 +193,19 @@ def _draw_chains(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
         off = (seat - (v.n - 1) / 2) * max(2, lay.cell // 14)
         for k, path in enumerate(seat_chains(v, seat)):
             pts = [
-                (lay.space_rect(c).centerx + off + k * 3, lay.space_rect(c).centery + off + k * 3)
+                (
+                    lay.space_rect(c).centerx + off + k * lay.px(3),
+                    lay.space_rect(c).centery + off + k * lay.px(3),
+                )
                 for c in path
             ]
             width = max(3, lay.cell // 16)
             if len(pts) > 1:
-                pygame.draw.lines(surface, st["dark"], False, pts, width + 3)
+                pygame.draw.lines(surface, st["dark"], False, pts, width + lay.px(3))
                 pygame.draw.lines(surface, st["colour"], False, pts, width)
             for p in (pts[0], pts[-1]):
-                pygame.draw.circle(surface, st["colour"], (round(p[0]), round(p[1])), width + 2)
+                end = (round(p[0]), round(p[1]))
+                pygame.draw.circle(surface, st["colour"], end, width + lay.px(2))
 
 
 # --- the auction -----------------------------------------------------------------------------
@@ -201,11 +220,14 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
     """The cards up for auction, their standing bids, whose turn it is, and the stepper."""
     lay = sc.layout
     st = lay.stage
-    D.panel(surface, st, colour("panel"), colour("gold_dark"), 12)
+    p = lay.px
+    D.panel(surface, st, colour("panel"), colour("gold_dark"), p(12))
     who = seat_name(sc.names, v.current)
     head = t("ly.auction.head", name=who)
-    size = FONTS.fit(head, sc.px(18), st.w - 30, "bold", 11)
-    FONTS.blit(surface, head, size, colour("highlight"), (st.x + 14, st.y + 12), "topleft", "bold")
+    size = FONTS.fit(head, sc.px(18), st.w - p(30), "bold", 11)
+    FONTS.blit(
+        surface, head, size, colour("highlight"), (st.x + p(14), st.y + p(12)), "topleft", "bold"
+    )
     n = len(v.row)
     flying = _flying_slots(sc)
     for slot, (r, spot) in enumerate(zip(lay.auction_cards(n), lay.bid_spots(n), strict=True)):
@@ -215,18 +237,18 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
         if slot == n - 1:
             tag = t("ly.auction.face_down")
             fit = FONTS.fit(tag, sc.px(13), r.w, smallest=9)
-            FONTS.blit(surface, tag, fit, colour("text_dim"), (r.centerx, r.y - 3), "midbottom")
+            FONTS.blit(surface, tag, fit, colour("text_dim"), (r.centerx, r.y - p(3)), "midbottom")
         seat, amount = v.bids[slot]
         if seat >= 0:
-            cr = max(8, min(13, spot.w // 7))
-            coin(surface, (spot.x + cr + 4, spot.y + cr + 4), cr, seat)
-            money_coin(surface, (spot.x + 3 * cr + 10, spot.y + cr + 4), cr)
+            cr = max(p(8), min(p(13), spot.w // 7))
+            coin(surface, (spot.x + cr + p(4), spot.y + cr + p(4)), cr, seat)
+            money_coin(surface, (spot.x + 3 * cr + p(10), spot.y + cr + p(4)), cr)
             FONTS.blit(
                 surface,
                 str(amount),
                 sc.px(18),
                 colour("highlight"),
-                (spot.x + 4 * cr + 16, spot.y + cr + 4),
+                (spot.x + 4 * cr + p(16), spot.y + cr + p(4)),
                 "midleft",
                 "bold",
             )
@@ -237,7 +259,7 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
                 name,
                 fit,
                 colour("text_light"),
-                (spot.x + 4, spot.y + 2 * cr + 12),
+                (spot.x + p(4), spot.y + 2 * cr + p(12)),
                 "topleft",
                 "bold",
             )
@@ -245,11 +267,11 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
             free = t("ly.auction.open")
             fit = FONTS.fit(free, sc.px(13), spot.w, smallest=9)
             FONTS.blit(
-                surface, free, fit, colour("text_dim"), (spot.centerx, spot.y + 10), "midtop"
+                surface, free, fit, colour("text_dim"), (spot.centerx, spot.y + p(10)), "midtop"
             )
     # The score so far only where it clears the stepper (a short window has no room for it
     # during the auction; the players' panels show coins and tasks meanwhile).
-    _standings(surface, sc, v, above=lay.stepper(n)["bid"].bottom + 10)
+    _standings(surface, sc, v, above=lay.stepper(n)["bid"].bottom + p(10))
     if sc.human() and sc.bid_slot is not None:
         _stepper(surface, sc, n)
     elif sc.human():
@@ -267,6 +289,7 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
 def _stepper(surface: pygame.Surface, sc: TableScene, n: int) -> None:
     """Minus, the amount, plus, and the Bid button, drawn as the box's buttons."""
     parts = sc.layout.stepper(n)
+    p = sc.layout.px
     rng = sc.bid_range(sc.bid_slot)
     lo, hi = rng if rng is not None else (0, 0)
     for key in ("minus", "plus", "bid"):
@@ -282,34 +305,34 @@ def _stepper(surface: pygame.Surface, sc: TableScene, n: int) -> None:
             if hover
             else (colour("panel_light") if enabled else D.shade(colour("panel"), 0.8))
         )
-        pygame.draw.rect(surface, fill, r, border_radius=8)
-        pygame.draw.rect(surface, colour("gold_dark"), r, 2, border_radius=8)
+        pygame.draw.rect(surface, fill, r, border_radius=p(8))
+        pygame.draw.rect(surface, colour("gold_dark"), r, p(2), border_radius=p(8))
         ink = colour("ink") if hover else (colour("text_light") if enabled else colour("text_dim"))
         if key == "bid":
             label = t("ly.btn.bid", n=sc.bid_amount)
-            fit = FONTS.fit(label, sc.px(17), r.w - 10, "bold", 10)
+            fit = FONTS.fit(label, sc.px(17), r.w - p(10), "bold", 10)
             FONTS.blit(surface, label, fit, ink, r.center, "center", "bold")
         else:
             cx, cy = r.center
             k = r.h // 5
-            pygame.draw.line(surface, ink, (cx - k, cy), (cx + k, cy), 3)
+            pygame.draw.line(surface, ink, (cx - k, cy), (cx + k, cy), p(3))
             if key == "plus":
-                pygame.draw.line(surface, ink, (cx, cy - k), (cx, cy + k), 3)
+                pygame.draw.line(surface, ink, (cx, cy - k), (cx, cy + k), p(3))
     a = parts["amount"]
-    pygame.draw.rect(surface, colour("parchment"), a, border_radius=8)
-    pygame.draw.rect(surface, colour("gold_dark"), a, 2, border_radius=8)
+    pygame.draw.rect(surface, colour("parchment"), a, border_radius=p(8))
+    pygame.draw.rect(surface, colour("gold_dark"), a, p(2), border_radius=p(8))
     money_coin(surface, (a.x + a.h // 2, a.centery), max(6, a.h // 4))
     FONTS.blit(
         surface,
         str(sc.bid_amount),
         sc.px(22),
         colour("ink"),
-        (a.right - 10, a.centery),
+        (a.right - p(10), a.centery),
         "midright",
         "bold",
     )
     hint = t("ly.auction.range", lo=lo, hi=hi)
-    FONTS.blit(surface, hint, sc.px(13), colour("text_dim"), (a.centerx, a.bottom + 6), "midtop")
+    FONTS.blit(surface, hint, sc.px(13), colour("text_dim"), (a.centerx, a.bottom + p(6)), "midtop")
 
 
 # --- the play phase --------------------------------------------------------------------------
@@ -318,16 +341,17 @@ def _stepper(surface: pygame.Surface, sc: TableScene, n: int) -> None:
 def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
     """Beside the board in a play phase: what the selection pays for, or who is playing."""
     st = sc.layout.stage
-    D.panel(surface, st, colour("panel"), colour("gold_dark"), 12)
-    x, y = st.x + 16, st.y + 14
-    width = st.w - 32
+    p = sc.layout.px
+    D.panel(surface, st, colour("panel"), colour("gold_dark"), p(12))
+    x, y = st.x + p(16), st.y + p(14)
+    width = st.w - p(32)
     if v.prompt == P_OVER:
         head = t("ly.plays.over")
     else:
         head = t("ly.plays.head", name=seat_name(sc.names, v.current))
     size = FONTS.fit(head, sc.px(18), width, "bold", 11)
     FONTS.blit(surface, head, size, colour("highlight"), (x, y), "topleft", "bold")
-    y += size + 14
+    y += size + p(14)
     body = sc.px(15)
     lines: list[tuple[str, Any]] = []
     if sc.human():
@@ -361,7 +385,7 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     bottom = _standings(surface, sc, v)
     for text, ink in lines:
         for ln in FONTS.wrap(text, body, width):
-            if y + body > bottom - 8:
+            if y + body > bottom - p(8):
                 return
             FONTS.blit(surface, ln, body, ink, (x, y))
             y += round(body * 1.4)
@@ -370,29 +394,34 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
 def standings_rect(sc: TableScene, players: int) -> pygame.Rect:
     """Where the score so far is written: the stage's foot, a line per player and a title."""
     st = sc.layout.stage
+    p = sc.layout.px
     line = round(max(11, sc.px(14)) * 1.45)
-    top = st.bottom - 12 - (players + 1) * line
-    return pygame.Rect(st.x + 8, top - 6, st.w - 16, st.bottom - top + 2)
+    top = st.bottom - p(12) - (players + 1) * line
+    return pygame.Rect(st.x + p(8), top - p(6), st.w - p(16), st.bottom - top + p(2))
 
 
 def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState, above: int = 0) -> int:
     """The score so far at the stage's foot, a line per player; returns its top (nothing is
     drawn when it would reach above ``above``)."""
     st = sc.layout.stage
+    p = sc.layout.px
     size = max(11, sc.px(14))
     line = round(size * 1.45)
-    top = standings_rect(sc, v.n).y + 6
+    top = standings_rect(sc, v.n).y + int(p(6))
     if top < above:
         return int(st.bottom)
-    pygame.draw.line(surface, colour("gold_dark"), (st.x + 14, top - 6), (st.right - 14, top - 6))
+    rule = top - p(6)
+    pygame.draw.line(
+        surface, colour("gold_dark"), (st.x + p(14), rule), (st.right - p(14), rule), p(1)
+    )
     FONTS.blit(
-        surface, t("ly.standings"), size, colour("gold"), (st.x + 16, top), "topleft", "bold"
+        surface, t("ly.standings"), size, colour("gold"), (st.x + p(16), top), "topleft", "bold"
     )
     res = score(v)
     y = top + line
     for seat in range(v.n):
         s = res.seats[seat]
-        coin(surface, (st.x + 24, y + size // 2 + 2), max(6, size // 2), seat)
+        coin(surface, (st.x + p(24), y + size // 2 + p(2)), max(p(6), size // 2), seat)
         text = t(
             "ly.plays.score",
             name=seat_name(sc.names, seat),
@@ -401,8 +430,8 @@ def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState, abov
             chains=s.chains,
             bonus=s.money_bonus,
         )
-        fit = FONTS.fit(text, size, st.w - 60, smallest=9)
-        FONTS.blit(surface, text, fit, colour("text_light"), (st.x + 40, y))
+        fit = FONTS.fit(text, size, st.w - p(60), smallest=9)
+        FONTS.blit(surface, text, fit, colour("text_light"), (st.x + p(40), y))
         y += line
     return top
 
@@ -419,7 +448,8 @@ def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> No
     """The hand of the seat on view, fanned; selected cards lifted. Nobody's: a note."""
     lay = sc.layout
     box = lay.hand
-    D.panel(surface, box, D.shade(colour("panel"), 0.9), colour("gold_dark"), 12)
+    p = lay.px
+    D.panel(surface, box, D.shade(colour("panel"), 0.9), colour("gold_dark"), p(12))
     cards = sc.hand_cards()
     if not 0 <= sc.viewer < v.n:
         if sc.replaying():
@@ -431,7 +461,7 @@ def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> No
         return
     title = tn("ly.hand.title", len(cards), name=seat_name(sc.names, sc.viewer))
     FONTS.blit(
-        surface, title, sc.px(14), colour("gold"), (box.x + 12, box.y + 6), "topleft", "bold"
+        surface, title, sc.px(14), colour("gold"), (box.x + p(12), box.y + p(6)), "topleft", "bold"
     )
     lit = set(sc.selected)
     counts: dict[str, int] = {}
@@ -440,13 +470,14 @@ def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> No
         picked = card in lit and counts.get(card, 0) == 0
         counts[card] = counts.get(card, 0) + 1
         if picked:
-            whole = whole.move(0, -10)
+            whole = whole.move(0, -p(10))
         _card(surface, card, whole, glow=picked)
 
 
 def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
     """In a replay every hand is shown: one small row per seat, in the hand's box."""
-    box = sc.layout.hand.inflate(-16, -10)
+    p = sc.layout.px
+    box = sc.layout.hand.inflate(-p(16), -p(10))
     rows = max(1, v.n)
     rh = box.h // rows
     for seat in range(v.n):
@@ -461,7 +492,7 @@ def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -
             "midleft",
             "bold",
         )
-        x = box.x + 110
+        x = box.x + p(110)
         text = ", ".join(card_name(c) for c in sorted(v.hands[seat]))
         size = FONTS.fit(text or "-", max(10, rh // 2), box.right - x, smallest=8)
         FONTS.blit(surface, text or "-", size, colour("text_light"), (x, y + rh // 2), "midleft")
@@ -473,7 +504,7 @@ def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -
 def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
     """The players' plaques, what to do now, and the chronicle (the buttons are widgets)."""
     lay = sc.layout
-    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), 12)
+    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), lay.px(12))
     for seat, box in enumerate(lay.plaques):
         _plaque(surface, sc, v, seat, box)
     y = lay.prompt.y
@@ -494,25 +525,26 @@ def _plaque(
     surface: pygame.Surface, sc: TableScene, v: LaterYearsState, seat: int, box: pygame.Rect
 ) -> None:
     """One player: shape and name, coins, cards, tasks, the pawn, a standing bid."""
+    p = sc.layout.px
     turn = v.current == seat and v.prompt != P_OVER
     fill = D.shade(colour("panel_light"), 1.1) if turn else colour("panel_light")
-    pygame.draw.rect(surface, fill, box, border_radius=8)
+    pygame.draw.rect(surface, fill, box, border_radius=p(8))
     pygame.draw.rect(
         surface,
         colour("highlight") if turn else colour("gold_dark"),
         box,
-        3 if turn else 1,
-        border_radius=8,
+        p(3) if turn else p(1),
+        border_radius=p(8),
     )
-    r = max(8, min(14, box.h // 4))
-    cx = box.x + 8 + r
+    r = max(p(8), min(p(14), box.h // 4))
+    cx = box.x + p(8) + r
     coin(surface, (cx, box.y + box.h // 2), r, seat)
     name = seat_name(sc.names, seat)
     if seat == sc.viewer and not sc.replaying():
         name = t("ly.plaque.you", name=name)
-    top = box.y + 5
+    top = box.y + p(5)
     size = max(11, min(sc.px(16), box.h // 3))
-    x = cx + r + 8
+    x = cx + r + p(8)
     FONTS.blit(
         surface,
         _clip(name, size, box.w // 2),
@@ -523,17 +555,17 @@ def _plaque(
         "bold",
     )
     if v.pawn == seat and v.prompt != P_OVER:
-        pawn(surface, (box.right - 16, box.y + box.h // 2), max(14, box.h // 2))
+        pawn(surface, (box.right - p(16), box.y + box.h // 2), max(p(14), box.h // 2), p(2))
     facts = t(
         "ly.plaque.facts", money=v.money[seat], cards=len(v.hands[seat]), tasks=v.markers_used(seat)
     )
     small = max(10, min(sc.px(14), box.h // 3 - 1))
     FONTS.blit(
         surface,
-        _clip(facts, small, box.w - (x - box.x) - 36),
+        _clip(facts, small, box.w - (x - box.x) - p(36)),
         small,
         colour("text_light"),
-        (x, box.bottom - 5),
+        (x, box.bottom - p(5)),
         "bottomleft",
     )
     slot = v.standing(seat) if v.prompt == P_BID else -1
@@ -542,10 +574,10 @@ def _plaque(
         bid = t("ly.plaque.bid", n=v.bids[slot][1], card=card)
         FONTS.blit(
             surface,
-            _clip(bid, small, box.w // 2 - 40),
+            _clip(bid, small, box.w // 2 - p(40)),
             small,
             colour("gold"),
-            (box.right - 36, top),
+            (box.right - p(36), top),
             "topright",
         )
 
@@ -565,13 +597,14 @@ def _clip(text: str, size: int, width: int) -> str:
 
 def draw_flying(surface: pygame.Surface, sc: TableScene) -> None:
     """Pieces on their way, and fees rising over their spaces."""
+    px = sc.layout.px
     for a in sc.anim.anims:
         if not a.started:
             continue
         p = ease_in_out(a.progress)
         if a.kind == "gain":
             at = a.data["at"]
-            y = round(at.y + at.h // 3 - 30 * p)
+            y = round(at.y + at.h // 3 - px(30) * p)
             FONTS.blit(
                 surface,
                 t("ly.board.earn", n=a.data["n"]),
@@ -592,27 +625,28 @@ def draw_flying(surface: pygame.Surface, sc: TableScene) -> None:
             r.center = (cx, cy)
             _card(surface, a.data["card"], r)
         elif item == "money":
-            money_stack(surface, (cx, cy + 10), 9, a.data["n"], a.data["seat"])
+            money_stack(surface, (cx, cy + px(10)), px(9), a.data["n"], a.data["seat"])
         elif item == "marker":
             coin(surface, (cx, cy), max(8, sc.layout.cell // 7), a.data["seat"])
         elif item == "pawn":
-            pawn(surface, (cx, cy), 26)
+            pawn(surface, (cx, cy), px(26), px(2))
 
 
 def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
     """A message next to where the player clicked (a refusal, a hint)."""
     if sc.message_time <= 0 or not sc.message or sc.message_at is None:
         return
+    p = sc.layout.px
     size = sc.px(16)
-    lines = FONTS.wrap(sc.message, size, 360)[:4]
-    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + 24
-    h = len(lines) * round(size * 1.35) + 16
+    lines = FONTS.wrap(sc.message, size, p(360))[:4]
+    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + p(24)
+    h = len(lines) * round(size * 1.35) + p(16)
     x, y = sc.message_at
     box = pygame.Rect(0, 0, w, h)
-    box.midbottom = (x, y - 6)
-    box.clamp_ip(surface.get_rect().inflate(-8, -8))
-    D.panel(surface, box, colour("parchment"), colour("terracotta_dark"), 8)
-    yy = box.y + 8
+    box.midbottom = (x, y - p(6))
+    box.clamp_ip(surface.get_rect().inflate(-p(8), -p(8)))
+    D.panel(surface, box, colour("parchment"), colour("terracotta_dark"), p(8))
+    yy = box.y + p(8)
     for ln in lines:
-        FONTS.blit(surface, ln, size, colour("ink"), (box.x + 12, yy))
+        FONTS.blit(surface, ln, size, colour("ink"), (box.x + p(12), yy))
         yy += round(size * 1.35)

@@ -93,6 +93,7 @@ class TablePainter:
         """Gods over the columns, reachable labours, flashes, cubes and Apprentices."""
         L = f.layout
         s = f.state
+        px = f.geo.px
         # Gods above columns 1-11, Zeus/Pantheon above 12.
         simplified = not s.config.variant.gods_count
         for c in range(1, 12):
@@ -106,12 +107,12 @@ class TablePainter:
                 pygame.draw.rect(
                     surface,
                     D.shade(tuple(theme_data()["pantheon"]), 0.8),
-                    r.move(3 * (len(s.top) - 1 - k), -3 * (len(s.top) - 1 - k)),
-                    border_radius=5,
+                    r.move(px(3) * (len(s.top) - 1 - k), -px(3) * (len(s.top) - 1 - k)),
+                    border_radius=px(5),
                 )
             surface.blit(art.card_face(s.top[-1], r.w, r.h), r)
             # How many cards the Pantheon stack still holds (Zeus on top, then Pantheons).
-            self.count_badge(surface, r, len(s.top))
+            self.count_badge(surface, r, len(s.top), L.density)
         # Reachable labours for the human to act.
         seat = f.human_seat
         if seat >= 0 and s.prompt == "action":
@@ -120,17 +121,18 @@ class TablePainter:
             for col, acts in ways.items():
                 rect = L.columns[col]
                 surface.blit(D.veil(rect.size, (*colour("legal"), 60)), rect)
-                pygame.draw.rect(surface, colour("highlight"), rect, 3, border_radius=4)
+                pygame.draw.rect(surface, colour("highlight"), rect, px(3), border_radius=px(4))
                 a = acts[0]
                 txt = arithmetic(a.op, dice[a.dice[0]], dice[a.dice[1]], col)
                 more = len({(x.op) for x in acts}) > 1
                 txt += " \u2026" if more else ""
                 # The sum fits its column (large text on a narrow board would run into the next).
-                size = FONTS.fit(txt, L.small, rect.w - 10, "bold", smallest=9)
+                size = FONTS.fit(txt, L.small, rect.w - px(10), "bold", smallest=9)
                 lab = FONTS.text(txt, size, colour("ink"), "bold")
-                box = lab.get_rect(midtop=(rect.centerx, L.header.bottom + 2)).inflate(8, 4)
+                box = lab.get_rect(midtop=(rect.centerx, L.header.bottom + px(2)))
+                box.inflate_ip(px(8), px(4))
                 box.clamp_ip(L.board)
-                pygame.draw.rect(surface, colour("highlight"), box, border_radius=4)
+                pygame.draw.rect(surface, colour("highlight"), box, border_radius=px(4))
                 surface.blit(lab, lab.get_rect(center=box.center))
         for fl in f.anim.flashes():
             rect = L.columns[fl.data["column"]]
@@ -141,21 +143,29 @@ class TablePainter:
         for i, p in enumerate(s.players):
             st = player_style(i, p.hades)
             flying = f.anim.cubes_in_flight(i)
-            radius = max(6, L.rows[i].h // 5)
+            radius = max(px(6), L.rows[i].h // 5)
             for c in range(1, 13):
                 self.draw_labour_mark(surface, f, i, c, radius, st, flying)
             cx, cy = L.apprentice_center(i, f.anim.shown_pos(i, p.pos))
-            self.draw_apprentice(surface, (cx, cy), L.rows[i].h, st)
+            self.draw_apprentice(surface, (cx, cy), L.rows[i].h, st, L.density)
 
     def draw_apprentice(
-        self, surface: pygame.Surface, c: tuple[int, int], h: int, st: dict[str, Any]
+        self,
+        surface: pygame.Surface,
+        c: tuple[int, int],
+        h: int,
+        st: dict[str, Any],
+        k: float = 1.0,
     ) -> None:
-        """A standing pawn: a head over a robed body, with the seat's shape on the chest."""
+        """A standing pawn: a head over a robed body, with the seat's shape on the chest
+        (``k``: the display's scale, for its shadow and outlines)."""
         x, y = c
+        p2, p4 = round(2 * k), round(4 * k)
         body_h = int(h * 0.78)
         bw = int(h * 0.42)
         base = y + body_h // 2
-        pygame.draw.ellipse(surface, (0, 0, 0), pygame.Rect(x - bw // 2 - 2, base - 4, bw + 4, 8))
+        shadow = pygame.Rect(x - bw // 2 - p2, base - p4, bw + 2 * p2, 2 * p4)
+        pygame.draw.ellipse(surface, (0, 0, 0), shadow)
         pts = [
             (x - bw // 2, base),
             (x + bw // 2, base),
@@ -163,15 +173,16 @@ class TablePainter:
             (x - bw // 5, y - body_h // 4),
         ]
         pygame.draw.polygon(surface, st["colour"], pts)
-        pygame.draw.polygon(surface, st["dark"], pts, 2)
+        pygame.draw.polygon(surface, st["dark"], pts, p2)
         pygame.draw.circle(surface, st["colour"], (x, y - body_h // 4 - bw // 4), bw // 3)
-        pygame.draw.circle(surface, st["dark"], (x, y - body_h // 4 - bw // 4), bw // 3, 2)
+        pygame.draw.circle(surface, st["dark"], (x, y - body_h // 4 - bw // 4), bw // 3, p2)
         D.shape(surface, st["shape"], (x, y + body_h // 8), max(3, bw // 6), (250, 244, 230))
 
     def draw_stacks(self, surface: pygame.Surface, f: TableFrame) -> None:
         """The card stacks, the white die on its spot, Pegasus with the round."""
         L = f.layout
         s = f.state
+        px = f.geo.px
         self.draw_card_stacks(surface, f)
         # The white die on its spot unless someone is using it.
         if s.white_holder < 0:
@@ -185,18 +196,22 @@ class TablePainter:
         surface.blit(art.pegasus_card(r.w, r.h), r)
         st = player_style(holder, s.players[holder].hades)
         if not f.anim.pegasus_moving():
-            D.shape(surface, st["shape"], (r.right - 10, r.y + 10), 7, st["colour"], st["dark"])
+            mark = (r.right - px(10), r.y + px(10))
+            D.shape(surface, st["shape"], mark, px(7), st["colour"], st["dark"])
         # The round number sits on the Pegasus card, which its holder keeps for the round.
         label = t("round", n=s.round)
-        size = FONTS.fit(label, L.small - 2, r.w - 22, "bold", smallest=9)
-        FONTS.blit(surface, label, size, colour("ink"), (r.x + 5, r.y + 4), "topleft", "bold")
+        size = FONTS.fit(label, L.small - px(2), r.w - px(22), "bold", smallest=9)
+        at = (r.x + px(5), r.y + px(4))
+        FONTS.blit(surface, label, size, colour("ink"), at, "topleft", "bold")
 
-    def count_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int) -> None:
-        """How many cards a stack holds, in a dark disc on its top-left corner."""
-        c = (r.x + 2, r.y + 2)
-        pygame.draw.circle(surface, (40, 30, 24), c, 11)
-        pygame.draw.circle(surface, colour("gold"), c, 11, 1)
-        FONTS.blit(surface, str(n), 13, colour("text_light"), c, "center", "bold")
+    def count_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int, k: float = 1.0) -> None:
+        """How many cards a stack holds, in a dark disc on its top-left corner (``k``: the
+        display's scale)."""
+        c = (r.x + round(2 * k), r.y + round(2 * k))
+        radius = round(11 * k)
+        pygame.draw.circle(surface, (40, 30, 24), c, radius)
+        pygame.draw.circle(surface, colour("gold"), c, radius, round(k))
+        FONTS.blit(surface, str(n), round(13 * k), colour("text_light"), c, "center", "bold")
 
     def blit_die(
         self,
@@ -216,29 +231,36 @@ class TablePainter:
         """A player's panel: name and score, dice, then what the player holds."""
         L = f.layout
         s = f.state
+        px = f.geo.px
         p = s.players[seat]
         st = player_style(seat, p.hades)
         pr = L.panels[seat]
         active = s.current == seat and not s.is_terminal
-        D.panel(surface, pr, colour("panel"), colour("highlight") if active else st["dark"], 10)
+        edge = colour("highlight") if active else st["dark"]
+        D.panel(surface, pr, colour("panel"), edge, px(10))
         head = pygame.Rect(pr.x, pr.y, pr.w, f.geo.panel_header_h())
         pygame.draw.rect(
-            surface, st["colour"], head, border_top_left_radius=10, border_top_right_radius=10
+            surface,
+            st["colour"],
+            head,
+            border_top_left_radius=px(10),
+            border_top_right_radius=px(10),
         )
-        D.shape(surface, st["shape"], (head.x + 16, head.centery), 8, (250, 244, 230), st["dark"])
+        mark = (head.x + px(16), head.centery)
+        D.shape(surface, st["shape"], mark, px(8), (250, 244, 230), st["dark"])
         name = FONTS.blit(
             surface,
             seat_name(f.names, seat),
             L.body,
             (252, 248, 238),
-            (head.x + 30, head.centery),
+            (head.x + px(30), head.centery),
             "midleft",
             "bold",
         )
         wing = s.pegasus == seat and not f.anim.pegasus_queued()
-        score = self.draw_score(surface, f, seat, head, name.right + (40 if wing else 8))
+        score = self.draw_score(surface, f, seat, head, name.right + px(40 if wing else 8))
         if wing:
-            art.wing(surface, (score.x - 20, head.centery), 22, (252, 248, 238))
+            art.wing(surface, (score.x - px(20), head.centery), px(22), (252, 248, 238))
         # Dice.
         dice = s.dice_of(seat)
         body, pip = D.die_colours(st["colour"])
@@ -265,7 +287,8 @@ class TablePainter:
                 glow,
             )
             if aim is not None and aim.kind == "reroll" and i in aim.selected and seat == s.current:
-                pygame.draw.rect(surface, colour("laurel"), r.inflate(8, 8), 3, border_radius=8)
+                ring = r.inflate(px(8), px(8))
+                pygame.draw.rect(surface, colour("laurel"), ring, px(3), border_radius=px(8))
         self.draw_holdings(surface, f, seat)
 
     # --- hooks a variant overrides -----------------------------------------------------------
@@ -295,6 +318,7 @@ class TablePainter:
         """The demigod decks and the vase stacks."""
         L = f.layout
         s = f.state
+        px = f.geo.px
         decks = card_set().decks
         for k, r in enumerate(L.demigod_slots):
             st = s.demigod_stacks[k]
@@ -303,49 +327,53 @@ class TablePainter:
                     pygame.draw.rect(
                         surface,
                         D.shade(colour("parchment"), 0.75),
-                        r.move(2 * (j + 1), 2 * (j + 1)),
-                        border_radius=4,
+                        r.move(px(2) * (j + 1), px(2) * (j + 1)),
+                        border_radius=px(4),
                     )
                 surface.blit(art.card_face(st[-1], r.w, r.h), r)
             else:
-                pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
+                pygame.draw.rect(surface, colour("panel"), r, px(2), border_radius=px(4))
                 FONTS.blit(
                     surface,
                     t(f"deck.{decks[k].id}"),
-                    L.small - 2,
+                    L.small - px(2),
                     colour("text_dim"),
                     r.center,
                     "center",
                 )
-            self.count_badge(surface, r, len(st))
+            self.count_badge(surface, r, len(st), L.density)
         for k, r in enumerate(L.vase_slots):
             st = s.vase_stacks[k]
             if st:
                 if len(st) > 1:
                     pygame.draw.rect(
-                        surface, colour("terracotta_dark"), r.move(2, 2), border_radius=4
+                        surface,
+                        colour("terracotta_dark"),
+                        r.move(px(2), px(2)),
+                        border_radius=px(4),
                     )
                 surface.blit(art.card_face(st[-1], r.w, r.h), r)
             else:
-                pygame.draw.rect(surface, colour("panel"), r, 2, border_radius=4)
+                pygame.draw.rect(surface, colour("panel"), r, px(2), border_radius=px(4))
                 FONTS.blit(surface, str(k + 3), L.small, colour("text_dim"), r.center, "center")
-            self.count_badge(surface, r, len(st))
+            self.count_badge(surface, r, len(st), L.density)
 
     def draw_holdings(self, surface: pygame.Surface, f: TableFrame, seat: int) -> None:
         """A seat's cube supply and hand of cards (usable ones outlined on its turn)."""
         L = f.layout
         s = f.state
+        px = f.geo.px
         p = s.players[seat]
         st = player_style(seat, p.hades)
         sx, sy = f.geo.supply_pos(seat)
         flying = len(f.anim.cubes_in_flight(seat))
-        D.shape(surface, st["shape"], (sx - 16, sy), 9, st["colour"], (250, 244, 230))
+        D.shape(surface, st["shape"], (sx - px(16), sy), px(9), st["colour"], (250, 244, 230))
         FONTS.blit(
             surface,
             f"\u00d7{p.supply - flying}",
             L.body,
             colour("text_light"),
-            (sx - 2, sy),
+            (sx - px(2), sy),
             "midleft",
             "bold",
         )
@@ -380,15 +408,15 @@ class TablePainter:
             )
             surface.blit(img, r)
             if g.cubed:
-                self.card_cube(surface, r, st, g.used, hand.compact)
+                self.card_cube(surface, r, st, g.used, hand.compact, L.density)
             if count > 1:
-                self.group_badge(surface, r, count, hand.compact)
+                self.group_badge(surface, r, count, hand.compact, L.density)
             if can_use:
-                pygame.draw.rect(
-                    surface, colour("highlight"), vis.inflate(4, 4), 2, border_radius=6
-                )
+                ring = vis.inflate(px(4), px(4))
+                pygame.draw.rect(surface, colour("highlight"), ring, px(2), border_radius=px(6))
             if f.aim is not None and f.aim.source in g.cards and seat == s.current:
-                pygame.draw.rect(surface, colour("laurel"), vis.inflate(6, 6), 3, border_radius=6)
+                ring = vis.inflate(px(6), px(6))
+                pygame.draw.rect(surface, colour("laurel"), ring, px(3), border_radius=px(6))
 
     def card_cube(
         self,
@@ -397,35 +425,42 @@ class TablePainter:
         st: dict[str, Any],
         fresh: bool,
         compact: bool,
+        k: float = 1.0,
     ) -> None:
-        """The cube on a used demigod (ringed when it was placed this turn).
+        """The cube on a used demigod (ringed when it was placed this turn; ``k``: the
+        display's scale).
 
         On a compact card it sits on the band's lower left edge, which stays in view
         when rows overlap.
         """
-        size = max(5, r.w // 7)
+        size = max(round(5 * k), r.w // 7)
         if compact:
-            centre = (r.x + size + 3, r.y + int(r.h * 0.46))
+            centre = (r.x + size + round(3 * k), r.y + int(r.h * 0.46))
         else:
             centre = (r.centerx, r.bottom - r.h // 3)
         if fresh:
-            pygame.draw.circle(surface, colour("highlight"), centre, size + 4, 2)
+            ring = size + round(4 * k)
+            pygame.draw.circle(surface, colour("highlight"), centre, ring, round(2 * k))
         D.shape(surface, st["shape"], centre, size, st["colour"], (250, 244, 230))
 
-    def group_badge(self, surface: pygame.Surface, r: pygame.Rect, n: int, compact: bool) -> None:
-        """How many alike cards a group holds ("×3"), in a dark pill on a corner.
+    def group_badge(
+        self, surface: pygame.Surface, r: pygame.Rect, n: int, compact: bool, k: float = 1.0
+    ) -> None:
+        """How many alike cards a group holds ("×3"), in a dark pill on a corner (``k``: the
+        display's scale).
 
         A compact card's band is all mark, so there the pill sits astride the top-left
         corner; a full card has room under its name band on the right.
         """
-        label = FONTS.text(f"\u00d7{n}", 12 if compact else 13, colour("text_light"), "bold")
-        pill = label.get_rect().inflate(6, 0)
+        size = round((12 if compact else 13) * k)
+        label = FONTS.text(f"\u00d7{n}", size, colour("text_light"), "bold")
+        pill = label.get_rect().inflate(round(6 * k), 0)
         if compact:
-            pill.center = (r.x + 4, r.y + 3)
+            pill.center = (r.x + round(4 * k), r.y + round(3 * k))
         else:
-            pill.topright = (r.right + 3, r.y - 3)
+            pill.topright = (r.right + round(3 * k), r.y - round(3 * k))
         pygame.draw.rect(surface, (40, 30, 24), pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surface, colour("gold"), pill, 1, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, colour("gold"), pill, round(k), border_radius=pill.h // 2)
         surface.blit(label, label.get_rect(center=pill.center))
 
     def draw_score(
@@ -442,15 +477,16 @@ class TablePainter:
             t("panel.vp", vp=ps.total),
             f.layout.body,
             (252, 248, 238),
-            (head.right - 10, head.centery),
+            (head.right - f.geo.px(10), head.centery),
             "midright",
             "bold",
         )
         if provisional:
             text = t("panel.vp_sure", vp=secured)
             pic = FONTS.text(text, f.layout.small, (236, 226, 204))
-            if label.x - 5 - pic.get_width() >= left:
-                sure = surface.blit(pic, pic.get_rect(midright=(label.x - 5, head.centery)))
+            gap = f.geo.px(5)
+            if label.x - gap - pic.get_width() >= left:
+                sure = surface.blit(pic, pic.get_rect(midright=(label.x - gap, head.centery)))
                 label = label.union(sure)
         return label
 
@@ -479,9 +515,10 @@ class TablePainter:
         L = f.layout
         s = f.state
         pb = L.prompt_box
-        D.panel(surface, pb, colour("panel"), colour("gold_dark"), 10)
-        x = pb.x + 12
-        y = pb.y + 10
+        px = f.geo.px
+        D.panel(surface, pb, colour("panel"), colour("gold_dark"), px(10))
+        x = pb.x + px(12)
+        y = pb.y + px(10)
         head = f.heading
         if not head:
             if s.is_terminal:
@@ -493,18 +530,19 @@ class TablePainter:
         FONTS.blit(
             surface, head, int(L.body * 1.15), colour("highlight"), (x, y), "topleft", "bold"
         )
-        y += int(L.body * 1.15) + 10
+        y += int(L.body * 1.15) + px(10)
         for line in f.prompt:
-            for wl in FONTS.wrap(line, L.body, pb.w - 24):
-                if y + L.body > pb.bottom - 6:
+            for wl in FONTS.wrap(line, L.body, pb.w - px(24)):
+                if y + L.body > pb.bottom - px(6):
                     break
                 FONTS.blit(surface, wl, L.body, colour("text_light"), (x, y))
-                y += L.body + 5
+                y += L.body + px(5)
         draw_log(surface, f)
 
     def draw_flying(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Pieces in flight: cubes to the supply, cards to the hand, Pegasus to its holder."""
         L = f.layout
+        px = f.geo.px
         players = f.state.players
         for a in f.anim.flying():
             k = ease_out_cubic(a.progress)
@@ -513,9 +551,9 @@ class TablePainter:
                 st = player_style(seat, players[seat].hades)
                 x0, y0 = L.cube_center(seat, a.data["column"])
                 x1, y1 = f.geo.supply_pos(seat)
-                x = lerp(x0, x1 - 16, k)
-                y = lerp(y0, y1, k) - 60 * (1 - (2 * k - 1) ** 2)
-                D.shape(surface, st["shape"], (x, y), 9, st["colour"], st["dark"])
+                x = lerp(x0, x1 - px(16), k)
+                y = lerp(y0, y1, k) - px(60) * (1 - (2 * k - 1) ** 2)
+                D.shape(surface, st["shape"], (x, y), px(9), st["colour"], st["dark"])
             elif a.kind == "card":
                 seat = a.data["seat"]
                 src = a.data["src"]
@@ -533,9 +571,9 @@ class TablePainter:
                 dst = f.geo.card_dest(seat, a.data["card"])
                 if a.kind == "cube_off_card":
                     k = 1 - k  # the same arc, travelled back to the supply
-                x = lerp(x0 - 16, dst.centerx, k)
-                y = lerp(y0, dst.centery + dst.h // 8, k) - 30 * (1 - (2 * k - 1) ** 2)
-                D.shape(surface, st["shape"], (x, y), 7, st["colour"], (250, 244, 230))
+                x = lerp(x0 - px(16), dst.centerx, k)
+                y = lerp(y0, dst.centery + dst.h // 8, k) - px(30) * (1 - (2 * k - 1) ** 2)
+                D.shape(surface, st["shape"], (x, y), px(7), st["colour"], (250, 244, 230))
             elif a.kind == "pegasus":
                 frm, to = a.data["frm"], a.data["to"]
                 p0 = L.panels[frm].midtop
@@ -543,7 +581,8 @@ class TablePainter:
                 w, h = L.pegasus_spot.size
                 img = art.pegasus_card(w, h)
                 surface.blit(
-                    img, img.get_rect(center=(lerp(p0[0], p1[0], k), lerp(p0[1], p1[1], k) - 40))
+                    img,
+                    img.get_rect(center=(lerp(p0[0], p1[0], k), lerp(p0[1], p1[1], k) - px(40))),
                 )
 
     def draw_tooltip(self, surface: pygame.Surface, f: TableFrame) -> None:
