@@ -8,7 +8,7 @@ import random
 import pytest
 from later_years.ai.test_bots import reshuffle_hidden
 
-from hercules.games.later_years.ai import make_bot, parse
+from hercules.games.later_years.ai import endgame, make_bot, parse
 from hercules.games.later_years.ai.bots import HardBot
 from hercules.games.later_years.ai.endgame import (
     bonus_chance,
@@ -178,3 +178,32 @@ def test_the_last_round_depends_on_the_view_only(prompt: str, seed: int) -> None
     a, b = HardBot(), HardBot()
     assert a.choose(state, legal, random.Random(4)) == b.choose(other, legal, random.Random(4))
     assert a.explain() == b.explain()
+
+
+def test_the_last_auction_shares_one_budget_of_positions_over_a_big_hand(monkeypatch) -> None:
+    # Twenty cards in hand: a full search per kind of card took most of a second for one bid.
+    state = new_game(LaterYearsConfig(3), 5)
+    state = state.with_(pawn=0, current=0)
+    state, _ = apply(state, Action("deal"))
+    rest = [c for c in state.deck if c not in state.row]
+    hand = tuple(sorted(rest[:20]))
+    state = state.with_(
+        bids=(NO_BID,) * 3,
+        deck=(rest[20],),
+        hands=(hand, (), ()),
+        shown=((), (), ()),
+        discard=tuple(rest[21:50]),
+    )
+    view = view_for(state, 0)
+    assert is_last_round(view)
+    budgets: list[int] = []
+
+    def spy(*args, **kwargs):
+        budgets.append(kwargs["most_nodes"])
+        return finish(*args, **kwargs)
+
+    monkeypatch.setattr(endgame, "finish", spy)
+    gains = card_gains(view, 0, 0.1)
+    assert len(budgets) > 2 and len(set(budgets)) == 1  # the base and every card alike
+    assert sum(budgets) <= max(endgame.GAINS_NODES, endgame.GAINS_LEAST * len(budgets))
+    assert all(g >= 0.0 for g in gains)  # a card bought may always stay unplayed
