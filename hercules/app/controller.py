@@ -169,6 +169,10 @@ class Controller:
         self._pool: ThreadPoolExecutor | None = None
         self._thinking: Future[Any] | None = None
         self._thinking_state: Any = None
+        #: The legal actions of one state, as (state, actions): a frame asks many times (the
+        #: table, its focus stops, a guided game's step) and a big roll has thousands. One
+        #: attribute, set at once, so the bots' thread never reads a half-made pair.
+        self._legal_of: tuple[Any, list[Any]] = (None, [])
 
     # --- observing ------------------------------------------------------------------------
 
@@ -187,8 +191,14 @@ class Controller:
         return self.rules.is_terminal(self.state)
 
     def legal(self) -> list[Any]:
-        """The legal actions now."""
-        return self.rules.legal_actions(self.state)
+        """The legal actions now, worked out once per state (states are never changed in
+        place: every action makes a new one). The list is shared: read it, never change it."""
+        state = self.state
+        known, actions = self._legal_of
+        if known is not state:
+            actions = list(self.rules.legal_actions(state))
+            self._legal_of = (state, actions)
+        return actions
 
     def human_to_act(self) -> bool:
         """True when a human at this machine must decide now."""

@@ -111,3 +111,23 @@ def test_random_bot_only_returns_legal_actions():
     bot = RandomBot()
     legal = ["a", "b", "c"]
     assert all(bot.choose(None, legal, rng) in legal for _ in range(50))
+
+
+def test_the_legal_actions_are_worked_out_once_per_state_and_anew_after_undo(monkeypatch):
+    ctl = two_humans()
+    ctl.step()
+    calls = []
+    real = RULES.legal_actions
+
+    def counted(state):
+        calls.append(state)
+        return real(state)
+
+    monkeypatch.setattr(ctl.rules, "legal_actions", counted)
+    first = ctl.legal()
+    assert ctl.legal() is first and len(calls) == 1  # a frame asks many times: once
+    ctl.submit(first[0], 0)
+    after = ctl.legal()
+    assert len(calls) == 2 and after == real(ctl.state)
+    assert ctl.undo()
+    assert ctl.legal() == first and len(calls) == 3  # the state before, worked out again

@@ -102,8 +102,6 @@ class TableBase(Scene):
         #: The player closed a choice's dialog: it opens again at their next click.
         self.dialog_dismissed = False
         self._seen: LaborsState = controller.state
-        self._legal_for: Any = None  # the state ``_legal`` was worked out for
-        self._legal: list[Action] = []
         self.layout = self.new_layout()
         self.tracks = self._tracks()
         controller.subscribe(self.on_record)
@@ -117,13 +115,8 @@ class TableBase(Scene):
         return state
 
     def legal(self) -> list[Action]:
-        """The legal actions now, worked out once per state (a frame asks several times, and
-        a big roll with re-roll spaces has thousands)."""
-        state = self.ctl.state
-        if self._legal_for is not state:
-            self._legal_for = state
-            self._legal = list(self.ctl.legal())
-        return self._legal
+        """The legal actions now (the controller works them out once per state)."""
+        return self.ctl.legal()
 
     def human(self) -> bool:
         """True when the player at this machine decides now."""

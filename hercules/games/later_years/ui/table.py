@@ -112,8 +112,6 @@ class TableScene(Scene):
         self._seen: LaterYearsState = controller.state
         self._view_key: tuple[int, int] = (0, -3)
         self._view: LaterYearsState = controller.state
-        self._legal_for: Any = None
-        self._legal: list[Action] = []
         self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale, app.display_scale)
         controller.subscribe(self.on_record)
         controller.on_undo(self.on_undo)
@@ -136,12 +134,8 @@ class TableScene(Scene):
         return self._view
 
     def legal(self) -> list[Action]:
-        """The legal actions now, worked out once per state."""
-        state = self.ctl.state
-        if self._legal_for is not state:
-            self._legal_for = state
-            self._legal = list(self.ctl.legal())
-        return self._legal
+        """The legal actions now (the controller works them out once per state)."""
+        return self.ctl.legal()
 
     def human(self) -> bool:
         """True when the player whose view is shown decides now."""
