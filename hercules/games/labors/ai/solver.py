@@ -20,7 +20,6 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from hercules.games.labors.engine.actions import (
@@ -48,9 +47,9 @@ from hercules.games.labors.engine.state import (
     LaborsState,
 )
 
-from . import names
-from . import reason as reason_mod
+from . import plans
 from .evaluate import Evaluator, Position
+from .plans import BlueStep, Die, Step
 from .prompts import (
     _abderus,
     _blues,
@@ -75,22 +74,6 @@ NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue change
 MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
 
 # What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
-
-Die = tuple[int, bool]  #: a free die of the roll: (face, has been on a blue space)
-Step = tuple[str, str, int, tuple[int, ...]]  #: ("attack"|"gold", space key, target, faces)
-
-
-@dataclass(frozen=True)
-class BlueStep:
-    """A blue change of the abstract roll: ``space``, the die's face, a face set, a target."""
-
-    space: str
-    kind: str
-    face: int
-    value: int = 0
-    other: Die | None = None  #: the die a set_other changes
-    others: tuple[int, ...] = ()  #: the faces a reroll_others re-rolls
-    cost: int = 0
 
 
 class Solver:
@@ -561,14 +544,14 @@ class RollSearch:
                     value, reroll = ev_value, step
         if reroll is not None:
             action = self._blue_action(reroll)
-            return Decision(action, self._reroll_sentence(reroll), value)
+            return Decision(action, plans.reroll_reason(reroll), value)
         if plan:
             action = self._blue_action(plan[0])
-            return Decision(action, self._sentence(plan, alloc_steps), value)
+            return Decision(action, self._plan_reason(plan, alloc_steps), value)
         if alloc_steps:
             action = self._alloc_action(alloc_steps[0])
-            return Decision(action, self._sentence([], alloc_steps), value)
-        return Decision(Action(RESOLVE), self._sentence([], ()), value)
+            return Decision(action, self._plan_reason([], alloc_steps), value)
+        return Decision(Action(RESOLVE), self._plan_reason([], ()), value)
 
     def _blue_action(self, step: BlueStep) -> Action:
         """The engine's action for a blue step (the lowest-numbered dice, as it lists them)."""
@@ -608,138 +591,9 @@ class RollSearch:
                 return a
         return Action(RESOLVE) if Action(RESOLVE) in self.legal else self.legal[0]
 
-    # --- sentences ---------------------------------------------------------------------------
-
-    def _reroll_sentence(self, step: BlueStep) -> str:
-        where = names.card(step.space)
-        if step.kind == "reroll":
-            return _why(
-                "reroll",
-                f"Reroll the {step.face} with {where}: "
-                "a new face is worth more on average than any fixed plan.",
-                space=step.space,
-                face=step.face,
-            )
-        return _why(
-            "reroll_others",
-            f"Reroll {names.faces(step.others)} with {where}: "
-            "they do nothing as they are, and a new roll is worth more on average.",
-            space=step.space,
-            faces=reason_mod.faces_param(step.others),
-        )
-
-    def _sentence(self, blue: list[BlueStep], steps: tuple[Step, ...]) -> str:
-        """The plan's reason: its blue changes, attacks and gold spaces (or an idle roll)."""
-        view = self.view
-        parts: list[str] = []
-        coded: list[reason_mod.Step] = []
-        for b in blue:
-            where = names.card(b.space)
-            paid = f" ({b.cost} Courage)" if b.cost else ""
-            if b.kind == "twin":
-                parts.append(f"count the {b.face} twice with {where}{paid}")
-                coded.append(("twin", {"space": b.space, "face": str(b.face), "cost": str(b.cost)}))
-            elif b.kind == "set_other":
-                assert b.other is not None
-                parts.append(
-                    f"spend the {b.face} on {where} to turn a {b.other[0]} into a {b.value}"
-                )
-                coded.append(
-                    (
-                        "set",
-                        {
-                            "space": b.space,
-                            "face": str(b.face),
-                            "other": str(b.other[0]),
-                            "to": str(b.value),
-                        },
-                    )
-                )
-            else:
-                parts.append(f"turn the {b.face} into a {b.value} with {where}{paid}")
-                coded.append(
-                    (
-                        "turn",
-                        {
-                            "space": b.space,
-                            "face": str(b.face),
-                            "to": str(b.value),
-                            "cost": str(b.cost),
-                        },
-                    )
-                )
-        healths = [t.health for t in view.trial]
-        by_target: dict[int, list[tuple[int, ...]]] = {}
-        gains: Counter[str] = Counter()
-        for kind, key, target, faces in steps:
-            if kind == "attack":
-                by_target.setdefault(target, []).append(faces)
-            else:
-                g = next(g for k, g in self.golds if k == key)
-                gains[g.gain] += g.amount
-        for target, sets in by_target.items():
-            healths[target] -= len(sets)
-            flat = [v for s in sets for v in s]
-            left = healths[target]
-            result = "it falls" if left <= 0 else f"it drops to {left}"
-            who = names.trial_die(view.labour, target)
-            parts.append(f"attack {who} with {names.faces(flat)}: {result}")
-            coded.append(
-                (
-                    "attack",
-                    {
-                        "target": str(target),
-                        "faces": reason_mod.faces_param(flat),
-                        "left": str(max(0, left)),
-                    },
-                )
-            )
-        c, d, s = gains["courage"], gains["divinity"], gains["shield"]
-        coming = self._coming_loss(healths)
-        if s:
-            saved = 0 if view.no_shield else min(s + view.shields, coming)
-            parts.append(
-                f"the shield{'s' if s > 1 else ''} save{'' if s > 1 else 's'} {saved} Courage"
-                if saved
-                else f"take {s} shield{'s' if s > 1 else ''}"
-            )
-            coded.append(("shield", {"n": str(s), "saved": str(saved)}))
-        if c:
-            parts.append(f"gain {c} Courage")
-            coded.append(("courage", {"n": str(c)}))
-        if d:
-            parts.append(f"gain {d} Divinity")
-            coded.append(("divinity", {"n": str(d)}))
-        if not parts:
-            if coming:
-                english = (
-                    "No die can help this roll: end it; "
-                    f"the trial's next spaces cost {coming} Courage."
-                )
-            else:
-                english = "No die can help this roll: end it."
-            return _why("idle", english, coming=coming)
-        text = "; ".join(parts)
-        return _why(
-            "plan",
-            text[0].upper() + text[1:] + ".",
-            labour=view.labour,
-            steps=reason_mod.encode_steps(coded),
-        )
-
-    def _coming_loss(self, healths: Sequence[int]) -> int:
-        """Courage the live dice's next spaces take (the gentlest fork)."""
-        total = 0
-        for i, h in enumerate(healths):
-            if h <= 0:
-                continue
-            die = self.lab.dice[i]
-            losses = []
-            for nxt in die.next_spaces(self.view.trial[i].node):
-                effects = die.track[nxt].effects
-                losses.append(sum(int(e[1:]) for e in effects if e.startswith("-")))
-            total += min(losses) if losses else 0
-        return total
+    def _plan_reason(self, blue: list[BlueStep], steps: tuple[Step, ...]) -> str:
+        """The plan's reason, in words (:mod:`.plans`)."""
+        return plans.plan_reason(self.view, self.lab, self.golds, blue, steps)
 
 
 def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
