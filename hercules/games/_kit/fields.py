@@ -1,0 +1,68 @@
+"""Checks for the fields of a JSON document (a state, an action), shared by the games.
+
+Each refusal is the game's error class with one line saying where: ``Fields("state")``
+raises ``InvalidStateError("state: labour must be a whole number 1-12")``. ``bool`` is never
+a number here (JSON's ``true`` is not ``1``), and lists and texts are bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidStateError
+
+
+def is_whole(value: Any) -> bool:
+    """True for an ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Fields:
+    """Field checks whose refusals read ``"<where>: <what> ..."`` as ``error``."""
+
+    where: str = "state"
+    error: type[Exception] = InvalidStateError
+
+    def bad(self, what: str) -> Exception:
+        """The error for ``what`` (a fragment saying what is wrong)."""
+        return self.error(f"{self.where}: {what}")
+
+    def keys(self, doc: Any, expected: Collection[str], what: str = "") -> dict[str, Any]:
+        """``doc`` if it is an object with exactly the ``expected`` keys."""
+        if not isinstance(doc, dict) or set(doc) != set(expected):
+            diff = sorted(map(str, set(doc) ^ set(expected))) if isinstance(doc, dict) else []
+            name = what or "the fields"
+            raise self.bad(f"expected {name} ({', '.join(diff)[:80]})")
+        return doc
+
+    def whole(self, value: Any, lo: int, hi: int, what: str) -> int:
+        """``value`` if it is a whole number from ``lo`` to ``hi``."""
+        if not is_whole(value) or not lo <= value <= hi:
+            raise self.bad(f"{what} must be a whole number {lo}-{hi}")
+        return int(value)
+
+    def flag(self, value: Any, what: str) -> bool:
+        """``value`` if it is ``true`` or ``false``."""
+        if not isinstance(value, bool):
+            raise self.bad(f"{what} must be true or false")
+        return value
+
+    def one_of(self, value: Any, allowed: Collection[Any] | Mapping[Any, Any], what: str) -> str:
+        """``value`` if it is a text among ``allowed``."""
+        if not isinstance(value, str) or value not in allowed:
+            raise self.bad(f"{what} {str(value)[:30]!r} is not one of the game's")
+        return value
+
+    def listed(self, value: Any, what: str, most: int, exactly: int = -1) -> list[Any]:
+        """``value`` if it is a list of at most ``most`` items (exactly ``exactly`` if set)."""
+        if not isinstance(value, list) or len(value) > most:
+            raise self.bad(f"{what} must be a list of at most {most}")
+        if exactly >= 0 and len(value) != exactly:
+            raise self.bad(f"{what} must list {exactly}")
+        return value
+
+
+__all__ = ["Fields", "is_whole"]
