@@ -13,7 +13,7 @@ from hercules.app import desktop, paths, profiles, saves
 from hercules.app.crash import write_report
 from hercules.app.health import StorageProblem
 from hercules.app.profiles import DamagedFile, open_profiles
-from hercules.app.registry import RegistryError, load_games, rules_for
+from hercules.app.registry import GameSpec, RegistryError, get_game, load_games, rules_for
 from hercules.app.settings import DamagedSettings, Settings, open_settings
 from hercules.app.statistics import open_statistics
 from hercules.ui.dpi import ENV, parse_scale
@@ -39,9 +39,7 @@ def _display_scale(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line options."""
-    parser = argparse.ArgumentParser(
-        prog="hercules", description="Hercules: roll, reckon and perform the twelve labours."
-    )
+    parser = argparse.ArgumentParser(prog="hercules", description="Hercules: a box of board games.")
     parser.add_argument("--version", action="version", version=f"hercules {__version__}")
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -104,32 +102,44 @@ def check_save(path: str, trust_edits: bool = False) -> tuple[int, str]:
 
 
 def _describe(game: saves.LoadedGame) -> str:
-    # The good verdict's details, from the listing metadata (which the load checked). Another
-    # game's metadata may not have this game's keys: then its seats and actions only.
+    # The good verdict's details, from the listing metadata (which the load checked): the
+    # game's own words (its ``describe_save`` tool hook) or the shell's generic ones, then
+    # what the shell knows of the file itself (actions, format, edits).
     try:
-        return _describe_mebo(game)
-    except (KeyError, TypeError, IndexError):
-        return f"{game.game}, {len(game.seats)} seats, {len(game.actions)} actions"
+        spec: GameSpec | None = get_game(game.game)
+    except RegistryError:
+        spec = None
+    hook = spec.tool_entry("describe_save") if spec is not None else None
+    names = list(game.names)
+    try:
+        body = hook(game.meta, names) if hook is not None else _describe_generic(game, spec)
+    except (KeyError, TypeError, IndexError, ValueError):
+        # A summary without the keys its game's words expect: its seats only.
+        body = f"{game.game}, {len(game.seats)} seats"
+    upgraded = ""
+    if game.file_version != saves.FORMAT_VERSION:
+        upgraded = f", upgraded from format {game.file_version}"
+    edited = ", edited outside the game" if game.edited else ""
+    return f"{body}, {len(game.actions)} actions{upgraded}{edited}"
 
 
-def _describe_mebo(game: saves.LoadedGame) -> str:
+def _describe_generic(game: saves.LoadedGame, spec: GameSpec | None) -> str:
+    """Any game's save in words, from what every rules' ``summary`` holds (players, round,
+    finished) and, when it says, the winners."""
     m = game.meta
 
     def who(seat: int) -> str:
         return game.names[seat] or f"seat {seat + 1}"
 
-    lead = m["leader"]
+    name = spec.name("en") if spec is not None else game.game
     if m["finished"]:
-        result = f"finished in round {m['round']}, won by {' and '.join(map(who, m['winners']))}"
+        result = f"finished in round {m['round']}"
+        winners = m.get("winners") or []
+        if winners:
+            result += f", won by {' and '.join(map(who, winners))}"
     else:
-        result = f"round {m['round']}, {who(lead['seat'])} leads"
-    upgraded = ""
-    if game.file_version != saves.FORMAT_VERSION:
-        upgraded = f", upgraded from format {game.file_version}"
-    return (
-        f"{m['mode']}, {m['players']} players, {result} with {lead['vp']} VP, "
-        f"{len(game.actions)} actions{upgraded}{', edited outside the game' if game.edited else ''}"
-    )
+        result = f"round {m['round']}"
+    return f"{name}, {m['players']} players, {result}"
 
 
 def self_test() -> tuple[int, str]:

@@ -105,3 +105,90 @@ def test_a_save_edited_outside_the_game_is_bad_unless_edits_are_trusted(tmp_path
     assert trusted.returncode == 0
     assert trusted.stdout.strip().endswith("edited outside the game")
     assert len(trusted.stdout.strip().splitlines()) == 1
+
+
+# --- each game words its own verdict (its ``describe_save`` hook), the shell the rest -------
+
+
+def _played(game_id: str, seats: int, moves: int, seed: int = 3):
+    """A game of ``game_id`` after ``moves`` random decisions of its human seats."""
+    import random
+
+    from hercules.app.registry import get_game
+
+    spec = get_game(game_id)
+    ctl = spec.new_controller(spec.variants[0], ["human"] * seats, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if ctl.is_over:
+            break
+        if ctl.human_to_act():
+            ctl.submit(rng.choice(ctl.legal()), ctl.rules.actor(ctl.state))
+        else:
+            ctl.step(wait=True)
+    return ctl
+
+
+def _verdict(tmp_path: Path, ctl, names: list[str]) -> str:
+    from hercules.app import saves
+    from hercules.cli import check_save
+
+    path = tmp_path / "game.json"
+    saves.save_game(path, ctl, names)
+    code, verdict = check_save(str(path))
+    assert code == 0, verdict
+    return verdict.partition(": good save: ")[2]
+
+
+def test_the_mebo_verdict_says_mode_round_leader_and_vp():
+    from hercules.cli import check_save
+
+    finished = next(p for p in example_saves() if "finished" in p.name)
+    code, verdict = check_save(str(finished))
+    body = verdict.partition(": good save: ")[2]
+    assert code == 0 and body.startswith("standard, 4 players, finished in round ")
+    assert " won by " in body and " VP, " in body and body.endswith(" actions")
+
+
+def test_the_labors_verdict_says_difficulty_trial_courage_and_divinity(tmp_path):
+    running = _verdict(tmp_path, _played("labors", 1, 3), ["Hercules"])
+    assert running.startswith("hero, solo, trial 1 of 12, Courage ")
+    assert ", Divinity " in running and running.endswith(" actions")
+    lost = _verdict(tmp_path, _played("labors", 1, 30), ["Hercules"])
+    assert lost.startswith("hero, solo, lost at trial 1 of 12, ")
+
+
+def test_the_later_years_verdict_says_round_leader_and_points(tmp_path):
+    body = _verdict(tmp_path, _played("later_years", 2, 40), ["Ann", "Bo"])
+    assert body.startswith("2 players, round ") and ": " in body
+    assert (" Ann leads with " in body or " Bo leads with " in body) and " points, " in body
+
+
+def test_a_game_without_words_of_its_own_gets_the_shells_verdict(tmp_path, monkeypatch):
+    from hercules.app.registry import get_game
+
+    ctl = _played("later_years", 2, 40)
+    monkeypatch.delitem(get_game("later_years").tools, "describe_save", raising=False)
+    body = _verdict(tmp_path, ctl, ["Ann", "Bo"])
+    assert body.startswith("Hercules: The Later Years, 2 players, round ")
+    assert body.endswith(" actions") and "leads" not in body
+
+
+def test_a_finished_game_without_words_says_who_won(monkeypatch):
+    from hercules.app.registry import get_game
+    from hercules.cli import check_save
+
+    monkeypatch.delitem(get_game("hercules").tools, "describe_save", raising=False)
+    finished = next(p for p in example_saves() if "finished" in p.name)
+    body = check_save(str(finished))[1].partition(": good save: ")[2]
+    assert body.startswith("Hercules, 4 players, finished in round ") and " won by " in body
+
+
+def test_a_verdict_hook_that_cannot_read_the_summary_falls_back_to_the_seats(monkeypatch):
+    from hercules.app.registry import get_game
+    from hercules.cli import check_save
+
+    monkeypatch.setitem(get_game("hercules").tools, "describe_save", "builtins:len")
+    code, verdict = check_save(str(example_saves()[0]))
+    assert code == 0 and verdict.partition(": good save: ")[2].startswith("hercules, ")
+    assert " seats, " in verdict

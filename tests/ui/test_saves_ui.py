@@ -288,3 +288,22 @@ def test_a_long_load_list_scrolls_to_its_end_and_no_further(folder):
         assert load.selected is item
     finally:
         app.close()
+
+
+def test_a_mebo_save_reads_as_its_game_words_it(folder):
+    load = LoadScene(App((1600, 900), Settings()))
+    finished = next(i for i in load.examples if "finished" in i.path.stem)
+    _title, line = load.describe(finished)
+    assert "Standard · 4 players · finished · " in line and " leads with " in line
+    assert line.count(" VP · ") == 1  # the game's line, then the date the shell adds
+    assert load.examples and _title == "Four players, final scores"  # the game's own title
+
+
+def test_a_game_without_a_save_line_reads_as_players_and_round(folder, monkeypatch):
+    from hercules.app.registry import get_game
+
+    monkeypatch.delitem(get_game("hercules").ui, "save_line", raising=False)
+    load = LoadScene(App((1600, 900), Settings()))
+    midgame = next(i for i in load.examples if "midgame" in i.path.stem)
+    _title, line = load.describe(midgame)
+    assert "4 players · Round " in line and "leads" not in line and "VP" not in line

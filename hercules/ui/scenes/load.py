@@ -22,7 +22,7 @@ from ..theme import FONTS, colour
 
 
 class LoadScene(Scene):
-    """Saves newest first (with their mode, players, round, date and leader), then examples."""
+    """Saves newest first (each with its game's line and date), then examples."""
 
     ROW = 56
 
@@ -224,7 +224,7 @@ class LoadScene(Scene):
         self.app.nav.confirm(question, delete, lambda: t("load.confirm_delete_body"))
 
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
-        """Two lines for a save: its title, and mode / players / round / leader / date."""
+        """Two lines for a save: its title, and its game's line (or players / round) and date."""
         title = info.title
         if info.is_autosave and not info.damaged:
             # Marked as an autosave, by its players (a named save's label is never used).
@@ -243,30 +243,14 @@ class LoadScene(Scene):
         spec = next((g for g in box if g.id == info.game), None)
         if spec is not None and "save_line" in spec.ui:
             # The game says what its saves are (a solo run has no leader or round).
-            line = f"{spec.ui_entry('save_line')(m, names)} · {_when(info.updated)}"
-            if len(box) > 1:
-                line = f"{spec.name(language())} · {line}"
-            return title, line
-        lead = m.get("leader", {})
-        seat = lead.get("seat", 0)
-        if seat < len(names) and names[seat]:
-            who = localise_name(names[seat], seat)
+            body = spec.ui_entry("save_line")(m, names)
         else:
-            who = t("load.seat", n=seat + 1)
-        when = _when(info.updated)
-        state = t("load.finished") if m.get("finished") else t("round", n=m.get("round", 1))
-        line = t(
-            "load.line",
-            mode=t(f"mode.{m.get('mode', 'standard')}"),
-            players=m.get("players", 0),
-            state=state,
-            leader=who,
-            vp=lead.get("vp", 0),
-            when=when,
-        )
+            # What every game's summary holds: its seats, and the round or its end.
+            state = t("load.finished") if m.get("finished") else t("round", n=m.get("round", 1))
+            body = t("load.line", players=m.get("players", len(names)), state=state)
+        line = f"{body} · {_when(info.updated)}"
         if len(box) > 1:  # a box of several games says which game each save is of
-            named = {spec.id: spec.name(language()) for spec in box}
-            line = f"{named.get(info.game, info.game)} · {line}"
+            line = f"{spec.name(language()) if spec is not None else info.game} · {line}"
         return title, line
 
     def draw(self, surface: pygame.Surface) -> None:
