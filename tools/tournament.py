@@ -9,9 +9,9 @@ Game ``k`` (0-based) is set up with seed ``S + k``. The bot list is cycled to fi
 (``--bots hard,normal --players 4`` seats hard, normal, hard, normal) and game ``k`` shifts that
 line-up by ``k`` places, so seat ``s`` plays ``lineup[(s + k) % L]`` (``L`` = the longer of the
 seat count and the bot list): over every ``L`` games each bot sits in each seat equally often.
-In solo mode the one bot given is the hero (seat 0) against Hades (seat 1), who plays
-automatically and is reported as ``hades``. ``--mode pnp`` plays the print-and-play variant
-(2-4 seats; its tie-breaks end with ``uncircled_labours`` instead of ``cubes_in_supply``).
+A seat the variant plays itself (a game's automaton: MEBO's solo Hades) takes no bot and is
+reported under the name its game gives it; the bots fill the other seats (MEBO's solo: the one
+bot given is the hero, seat 0, against Hades, seat 1, reported as ``hades``).
 
 Games run in ``--jobs`` processes (default: one per CPU); each game builds fresh bots and seeds
 each seat's generator from the game seed, so the results are identical for any ``--jobs``.
@@ -27,10 +27,14 @@ split), with a 95% Wilson interval: with a line-up that gives two bots equal sea
 rotation (``--bots A,B,A,B`` at 3 players: tables of two A and one B, then one A and two B)
 it is 50% for bots of equal strength, and it is what "A beats B x% of the time" means here.
 
-``--game later_years`` plays *The Later Years* (2-5 players; default 3) through the game's
-rules object, its bots (``make_bot``) and its ``outcome`` tool hook (points, places, winners,
-tie-break of a finished game). Its game ends one way (``deck``); first
-place is decided by points, money, cards or shared.
+Every game is played through the registry: its rules object, its bots (``make_bot``) and its
+``outcome`` tool hook (points, places, winners, tie-break, end conditions and rounds of a
+finished game); a game without that hook cannot be used here. A game's ``tournament`` tool
+hook, ``tournament(mode, players, bots) -> dict``, may add its own options: ``players`` (the
+seats when ``--players`` is not given; else its fewest), ``problem`` (why these seats and bots
+cannot be played), ``end_conditions`` and ``tiebreaks`` (listed even when none happened) and
+``automata`` (seat -> recorded name: the seats the variant plays itself). ``--game
+later_years`` plays *The Later Years* (2-5 players; default 3).
 """
 
 from __future__ import annotations
@@ -44,30 +48,16 @@ import sys
 import time
 import traceback
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cli_args import add_processes_option, game_spec, positive, whole_number
 
-from hercules.games.mebo.ai import make_bot
-from hercules.games.mebo.ai.arena import (
-    MAX_ACTIONS,
-    GameRecord,
-    SeatRecord,
-    percentile,
-    play_game,
-    seat_rng,
-    wilson_interval,
-)
-from hercules.games.mebo.engine import MODES, SOLO, GameConfig, tiebreaks
+from hercules.app.registry import DEFAULT_GAME, games
+from hercules.games._kit.figures import percentile, seat_rng, wilson_interval
 
-END_CONDITIONS = ("column_12", "hades_cubes")
-MEBO = "hercules"
-#: The games this tool can play: the MEBO game's own arena, and games played through their
-#: spec (rules, bots and the ``outcome`` tool hook).
-LATER_YEARS = "later_years"
-GAMES = (MEBO, LATER_YEARS)
-#: Seats of a game when --players is not given.
-DEFAULT_PLAYERS = {MEBO: 2, LATER_YEARS: 3}
+#: A game still running after this many actions is stuck (a bot that never progresses).
+MAX_ACTIONS = 100_000
 CSV_FIELDS = (
     "game",
     "seed",
@@ -89,6 +79,45 @@ CSV_FIELDS = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """How one seat did in one game."""
+
+    seat: int
+    bot: str  #: the bot's level, or the name its game gives an automaton's seat
+    vp: int  #: total points
+    place: int  #: 1 = first; tied seats share a place
+    win_share: float  #: 1/k if this seat is one of k seats in first place, else 0
+    decision_times: tuple[float, ...]  #: seconds in ``choose`` per decision (none: automaton)
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions this seat's bot made."""
+        return len(self.decision_times)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game: the set-up, every seat's result, and how the game went."""
+
+    players: int
+    mode: str
+    seed: int
+    bot_seed: int
+    seats: tuple[SeatRecord, ...]
+    rounds: int
+    actions: int  #: every action applied, automatic steps included
+    ended_by: tuple[str, ...]
+    winners: tuple[int, ...]
+    tiebreak: str  #: what decided first place ("" = the totals)
+    seconds: float
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bot name of each seat, in seat order."""
+        return tuple(s.bot for s in self.seats)
+
+
 # --- options ---------------------------------------------------------------------------------
 
 
@@ -100,13 +129,28 @@ def _bots(text: str) -> list[str]:
 
 
 def _game(text: str) -> Any:
-    """``--game``: the MEBO game or *The Later Years* (registered, or parked)."""
+    """``--game``: a registered game whose tools offer the ``outcome`` hook."""
     spec = game_spec(text)
-    if spec.id not in GAMES:
+    if "outcome" not in spec.tools:
+        able = ", ".join(g.id for g in games() if "outcome" in g.tools)
         raise argparse.ArgumentTypeError(
-            f"{spec.id!r} cannot be used here: this tool plays {', '.join(GAMES)}"
+            f"{spec.id!r} cannot be used here: it offers the tools no 'outcome' hook "
+            f"(this tool plays {able or 'no game of this box'})"
         )
     return spec
+
+
+def options(spec: Any, mode: str, players: int | None, bots: int) -> dict[str, Any]:
+    """A game's own tournament options (its ``tournament`` tool hook), with the defaults."""
+    hook = spec.tool_entry("tournament")
+    found = dict(hook(mode, players, bots)) if hook is not None else {}
+    return {
+        "players": found.get("players", spec.players[0]),
+        "problem": found.get("problem", ""),
+        "end_conditions": tuple(found.get("end_conditions", ())),
+        "tiebreaks": tuple(found.get("tiebreaks", ("",))),
+        "automata": {int(k): str(v) for k, v in found.get("automata", {}).items()},
+    }
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -125,13 +169,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players",
         type=whole_number,
         default=None,
-        help="seats: MEBO 2-4 (2; solo: 2), later_years 2-5 (3)",
+        help="seats, within the game's (default: the game's choice: hercules 2, later_years 3)",
     )
     parser.add_argument(
         "--mode",
         default=None,
-        help="rules: MEBO standard, simplified, solo or pnp (print-and-play) (standard); "
-        "later_years standard",
+        help="rules: one of the game's variants (default its first; hercules: standard, "
+        "simplified, solo or pnp)",
     )
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="seed of game 0; game k uses S+k"
@@ -141,37 +185,35 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--game",
         type=_game,
-        default=MEBO,
-        help=f"the game: {MEBO} (the MEBO board game, default) or {LATER_YEARS}",
+        default=DEFAULT_GAME,
+        help=f"the game, by id (default {DEFAULT_GAME}); one whose tools offer 'outcome'",
     )
     args = parser.parse_args(argv)
     spec = args.game
     args.game = spec.id
     for name in args.bots:
         try:
-            (make_bot if spec.id == MEBO else spec.make_bot)(name)
+            spec.make_bot(name)
         except ValueError as exc:
             parser.error(f"argument --bots: {exc}")
     if args.mode is None:
-        args.mode = "standard" if spec.id == MEBO else spec.variants[0]
-    modes = MODES if spec.id == MEBO else spec.variants
-    if args.mode not in modes:
-        parser.error(f"--mode must be one of {', '.join(modes)}, not {args.mode!r}")
+        args.mode = spec.variants[0]
+    if args.mode not in spec.variants:
+        parser.error(f"--mode must be one of {', '.join(spec.variants)}, not {args.mode!r}")
+    own = options(spec, args.mode, args.players, len(args.bots))
+    if own["problem"]:
+        parser.error(own["problem"])
     if args.players is None:
-        args.players = DEFAULT_PLAYERS[spec.id]
-    lo, hi = (2, 4) if spec.id == MEBO else spec.players
+        args.players = own["players"]
+    lo, hi = spec.players
     if not lo <= args.players <= hi:
         parser.error(f"--players must be {lo}-{hi} for {spec.id}, not {args.players}")
-    args.config = None if spec.id == MEBO else config_json(spec, args.mode, args.players)
+    args.options = own
+    args.config = config_json(spec, args.mode, args.players)
     if args.csv is not None:
         folder = os.path.dirname(os.path.abspath(args.csv))
         if not os.path.isdir(folder) or os.path.isdir(args.csv):
             parser.error(f"--csv {args.csv}: cannot write a file there")
-    if args.game == MEBO and args.mode == SOLO:
-        if args.players != 2:
-            parser.error("--mode solo is played with --players 2 (the hero and Hades)")
-        if len(args.bots) != 1:
-            parser.error("--mode solo takes one bot in --bots: the hero against Hades")
     return args
 
 
@@ -191,19 +233,15 @@ def config_json(spec: Any, variant: str, players: int) -> Any:
     return spec.rules.config_to_json(controller.state)
 
 
-Task = tuple[int, int, int, str, tuple[str, ...], str, Any]
+#: (index, seed, players, mode, bot levels of the bots' seats, game id, config, automata)
+Task = tuple[int, int, int, str, tuple[str, ...], str, Any, dict[int, str]]
 
 
 def play_one(task: Task) -> tuple[int, GameRecord]:
     """Play game ``index`` of the tournament with fresh bots (runs in a worker process)."""
-    index, seed, players, mode, levels, game, config = task
+    index, seed, players, mode, levels, game, config, automata = task
     try:
-        if game != MEBO:
-            return index, play_spec_game(game_spec(game), config, mode, levels, seed)
-        bots: list[Any] = [make_bot(level) for level in levels]
-        if mode == SOLO:
-            bots.append(None)  # seat 1: Hades
-        return index, play_game(GameConfig(players, mode), bots, seed)
+        return index, play_spec_game(game_spec(game), config, mode, levels, seed, automata)
     except Exception:
         # A plain message with the worker's traceback: always crosses the process boundary.
         raise RuntimeError(
@@ -213,12 +251,19 @@ def play_one(task: Task) -> tuple[int, GameRecord]:
 
 
 def play_spec_game(
-    spec: Any, config: Any, mode: str, levels: tuple[str, ...], seed: int
+    spec: Any,
+    config: Any,
+    mode: str,
+    levels: tuple[str, ...],
+    seed: int,
+    automata: dict[int, str] | None = None,
 ) -> GameRecord:
     """Play one game through a game's spec: its rules object, its bots and its ``outcome``
     tool hook. Chance steps (no seat acts) take the only legal action; every seat's decision
     goes to its bot, handed the whole state (as the controller does) and its own generator
-    (``seat_rng(seed, seat)``, as in the MEBO arena). A bot's illegal action stops the game."""
+    (``seat_rng(seed, seat)``). The seats of ``automata`` (seat -> the name recorded) take no
+    bot (the variant plays them: their steps have no actor); ``levels`` fill the others in
+    order. A bot's illegal action stops the game."""
     rules = spec.rules
     outcome = spec.tool_entry("outcome")
     if outcome is None:
@@ -226,7 +271,11 @@ def play_spec_game(
     clock = time.perf_counter
     start = clock()
     state = rules.new_game(config, seed)
-    bots = [spec.make_bot(level) for level in levels]
+    automata = automata or {}
+    queue = iter(levels)
+    lineup = [automata.get(s) or next(queue) for s in range(len(levels) + len(automata))]
+    levels = tuple(lineup)
+    bots = [None if s in automata else spec.make_bot(level) for s, level in enumerate(levels)]
     rngs = [seat_rng(seed, seat) for seat in range(len(bots))]
     times: list[list[float]] = [[] for _ in bots]
     actions = 0
@@ -317,13 +366,18 @@ def run_games(
     mode: str,
     seed: int,
     jobs: int,
-    game: str = MEBO,
+    game: str = DEFAULT_GAME,
     config: Any = None,
+    automata: dict[int, str] | None = None,
 ) -> list[GameRecord]:
-    """Play every game, ``jobs`` at a time, and return the records in game order."""
-    solo = game == MEBO and mode == SOLO
+    """Play every game, ``jobs`` at a time, and return the records in game order (the bots
+    rotate over the seats the variant does not play itself, ``automata``)."""
+    automata = dict(automata or {})
+    if config is None:
+        config = config_json(game_spec(game), mode, players)
+    heroes = players - len(automata)
     tasks: list[Task] = [
-        (k, seed + k, players, mode, tuple(seating(bots, 1 if solo else players, k)), game, config)
+        (k, seed + k, players, mode, tuple(seating(bots, heroes, k)), game, config, automata)
         for k in range(games)
     ]
     records: list[GameRecord | None] = [None] * games
@@ -359,11 +413,11 @@ def summarise(
     """The JSON summary of a tournament (records in game order)."""
     kinds: dict[str, dict[str, Any]] = {}
     by_seat = Counter[int]()
-    mebo = args.game == MEBO
-    ends = Counter(dict.fromkeys(END_CONDITIONS if mebo else (), 0))
-    # ScoreResult.tiebreak values: "" when the totals alone decided first place, one of the
-    # mode's criteria, or "shared" (another game: the ones its games gave).
-    decided = Counter(dict.fromkeys(("", *tiebreaks(args.mode), "shared") if mebo else ("",), 0))
+    own = args.options
+    ends = Counter(dict.fromkeys(own["end_conditions"], 0))
+    # What decided first place: "" when the totals alone did, then the game's own criteria
+    # (its hook lists them even when no game needed them; else the ones its games gave).
+    decided = Counter(dict.fromkeys(own["tiebreaks"], 0))
     for rec in records:
         ends.update(rec.ended_by)
         decided[rec.tiebreak] += 1
@@ -506,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
             args.jobs,
             args.game,
             args.config,
+            args.options["automata"],
         )
     except KeyboardInterrupt:
         print("\ntournament.py: interrupted", file=sys.stderr)

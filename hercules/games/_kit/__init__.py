@@ -4,4 +4,4 @@ engines' error base, JSON field checks and versioned state documents.
 A package whose name starts with ``_`` is not a game (the registry passes over it).
 """
 
-__all__ = ["errors", "fields", "rng", "versions"]
+__all__ = ["errors", "fields", "figures", "rng", "versions"]

@@ -180,3 +180,9 @@ __all__ = [
     "statistics",
     "tiebreak",
 ]
+
+
+def tournament(mode: str, players: int | None, bots: int) -> dict[str, Any]:
+    """The tournament's options (the ``tournament`` tool hook): three seats by default; the
+    end conditions and tie-breaks are counted as they happen."""
+    return {"players": 3}

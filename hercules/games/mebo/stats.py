@@ -117,3 +117,44 @@ def report_lines(stats: dict[str, Any]) -> list[str]:
         + ", ".join(f"{k} {v:.2f}" for k, v in stats["mean_vp_by_category"].items())
     )
     return lines
+
+
+# --- tools/tournament.py: one finished game, and the game's own options ----------------------
+
+#: The name the tournament records for the automaton's seat (solo: Hades).
+AUTOMATON = "hades"
+
+
+def outcome(final: GameState) -> dict[str, Any]:
+    """One finished game for the tournament: per seat its VP and place (1 = first, tied seats
+    share a place), the winners, the tie-break and the end conditions met, and the round."""
+    result = score(final)
+    return {
+        "vp": [p.total for p in result.players],
+        "places": [p.place for p in result.players],
+        "winners": list(result.winners),
+        "tiebreak": result.tiebreak,
+        "ended_by": list(final.ended_by),
+        "rounds": final.round,
+    }
+
+
+def tournament(mode: str, players: int | None, bots: int) -> dict[str, Any]:
+    """The tournament's options for ``mode`` (the ``tournament`` tool hook): the default seats,
+    why ``players`` seats and ``bots`` bot levels cannot be played (or ""), the end
+    conditions and tie-breaks to count even when none happened, and the seats the variant
+    plays itself (solo: Hades, recorded as ``hades``)."""
+    variant = find_variant(mode)
+    automata = {variant.hades_seat: AUTOMATON} if variant.hades_seat >= 0 else {}
+    problem = ""
+    if automata and players not in (None, 2):
+        problem = f"--mode {mode} is played with --players 2 (the hero and Hades)"
+    elif automata and bots != 1:
+        problem = f"--mode {mode} takes one bot in --bots: the hero against Hades"
+    return {
+        "players": 2,
+        "problem": problem,
+        "end_conditions": list(END_CONDITIONS),
+        "tiebreaks": list(mode_tiebreaks(mode)),
+        "automata": automata,
+    }
