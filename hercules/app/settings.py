@@ -16,11 +16,13 @@ import json
 import logging
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from . import health, paths
+from .registry import RegistryError, games
 from .saves.schema import text_problem
 from .storage import StorageError, atomic_write, read_json, set_aside
 
@@ -48,9 +50,7 @@ class Settings:
     window_size: tuple[int, int] | None = None
     ui_scale: float = 1.0  #: 0.75-2
     palette: str = "classic"  #: one of PALETTES
-    confirm_end_turn: bool = False  #: ask before ending a turn without a labour
     show_bot_reasoning: bool = False  #: the log tells why bots play as they do (with figures)
-    confirm_end_with_labour: bool = True  #: ask before ending a turn with a labour in reach
     master_volume: float = 1.0  #: 0-1, scales the two below
     music_volume: float = 0.5  #: 0-1 (0: no theme)
     effects_volume: float = 0.8  #: 0-1
@@ -61,6 +61,9 @@ class Settings:
     #: Each game's last setup (seats, levels, names, mode), by game id: the setup screen
     #: starts from it. The shell keeps it as plain data; the game checks what it means.
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Each game's own settings, by game id (what its ``settings`` tool hook declares): only
+    #: the values the player chose; :meth:`game_value` gives the game's default otherwise.
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  #: unknown keys, kept as they were
 
     @classmethod
@@ -80,9 +83,60 @@ class Settings:
                 problems.append(f"{f.name}: {problem}; using {getattr(out, f.name)!r}")
             else:
                 setattr(out, f.name, value)
+        problems += out._check_games(doc)
         known = {f.name for f in fields(cls)} | {"format", "version"}
-        out.extra = {k: v for k, v in doc.items() if k not in known}
+        moved = {s.legacy for _, s in game_settings() if s.legacy}
+        out.extra = {k: v for k, v in doc.items() if k not in known and k not in moved}
         return out, problems
+
+    def _check_games(self, doc: dict[str, Any]) -> list[str]:
+        """Keep the games' values that their games accept (a registered game's section is
+        checked field by field; another box's game is kept as plain data) and read an older
+        file's top-level keys into their game's section."""
+        problems: list[str] = []
+        self.games = {g: dict(v) for g, v in self.games.items()}  # never the parsed document's
+        for game_id, setting in game_settings():
+            section = self.games.get(game_id, {})
+            if setting.key not in section and setting.legacy in doc:
+                section[setting.key] = doc[setting.legacy]  # the file of an older build
+            if setting.key in section:
+                problem = setting.problem(section[setting.key])
+                if problem:
+                    del section[setting.key]
+                    problems.append(f"{game_id}.{setting.key}: {problem}; using the default")
+            if section:
+                self.games[game_id] = section
+        return problems
+
+    def game_value(self, game_id: str, key: str) -> Any:
+        """A game's setting: the player's choice, else the default its game declares.
+
+        Raises ``KeyError`` if the game declares no setting ``key``.
+        """
+        for owner, setting in game_settings():
+            if owner == game_id and setting.key == key:
+                return self.games.get(game_id, {}).get(key, setting.default)
+        raise KeyError(f"game {game_id!r} has no setting {key!r}")
+
+    def set_game_value(self, game_id: str, key: str, value: Any) -> None:
+        """Choose a game's setting (``ValueError`` if its game does not accept ``value``)."""
+        for owner, setting in game_settings():
+            if owner == game_id and setting.key == key:
+                problem = setting.problem(value)
+                if problem:
+                    raise ValueError(f"{game_id}.{key}: {problem}")
+                self.games.setdefault(game_id, {})[key] = value
+                return
+        raise KeyError(f"game {game_id!r} has no setting {key!r}")
+
+    def __getattr__(self, name: str) -> Any:
+        # Transitional: a game's table that still reads its setting as an attribute of the
+        # settings (``settings.<key>``) gets its game's value; ``game_value`` is the way.
+        if not name.startswith("_") and "games" in self.__dict__:
+            for owner, setting in game_settings():
+                if setting.key == name:
+                    return self.game_value(owner, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready document (unknown keys included)."""
@@ -91,6 +145,44 @@ class Settings:
             if k != "extra":
                 doc[k] = list(v) if isinstance(v, tuple) else v
         return doc
+
+
+@dataclass(frozen=True)
+class GameSetting:
+    """One setting a game declares (its ``settings`` tool hook returns a sequence of them):
+    a yes/no choice shown on the settings screen under the game's name."""
+
+    key: str  #: its name in the game's section of the settings file
+    default: bool  #: the value until the player chooses
+    label: str  #: the string key of its row on the settings screen (in the game's table)
+    #: the top-level key an older settings file kept it under ("" if none): read once, moved
+    legacy: str = ""
+
+    def problem(self, value: Any) -> str:
+        """Why ``value`` cannot be this setting ("" if it can)."""
+        return "" if isinstance(value, bool) else f"{value!r} is not true/false"[:80]
+
+
+def game_settings() -> list[tuple[str, GameSetting]]:
+    """Every registered game's settings, as (game id, setting), in the box's order.
+
+    A game declares them with its ``settings`` tool hook (``settings() -> Sequence[GameSetting]``);
+    a game without one has none. Never raises: a hook that fails gives its game none.
+    """
+    out: list[tuple[str, GameSetting]] = []
+    try:
+        box = games()
+    except RegistryError:
+        return out
+    for spec in box:
+        try:
+            hook = spec.tool_entry("settings")
+            declared: Sequence[GameSetting] = hook() if hook is not None else ()
+        except (ImportError, AttributeError, TypeError):
+            log.warning("game %s: its settings hook failed; it has no settings", spec.id)
+            continue
+        out += [(spec.id, s) for s in declared if isinstance(s, GameSetting)]
+    return out
 
 
 def _number(value: Any, lo: float, hi: float) -> tuple[float, str]:
@@ -130,8 +222,8 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
         return (tuple(value), "") if ok else (None, f"{value!r} is not a window size"[:80])
     if name == "palette":
         return (value, "") if value in PALETTES else (None, f"unknown palette {value!r}"[:80])
-    if name == "last_setup":
-        problem = _setup_problem(value)
+    if name in ("last_setup", "games"):
+        problem = _setup_problem(value, name)
         return (value, "") if not problem else (None, problem)
     if name == "language":
         ok = isinstance(value, str) and _LANG.fullmatch(value) is not None
@@ -145,25 +237,26 @@ _SETUP_KEYS = 16
 _SETUP_ITEMS = 8
 
 
-def _setup_problem(value: Any) -> str:
-    """Why ``value`` is not a ``last_setup`` (games → {key: text, number, flag or list})."""
+def _setup_problem(value: Any, name: str = "last_setup") -> str:
+    """Why ``value`` is not a ``last_setup`` or ``games`` (games → {key: text, number, flag or
+    list})."""
     if not isinstance(value, dict) or len(value) > _SETUP_GAMES:
-        return "last_setup is not a small object"
+        return f"{name} is not a small object"
     for game, setup in value.items():
         if not isinstance(setup, dict) or len(setup) > _SETUP_KEYS or text_problem(game, 40):
-            return f"last_setup of {game!r} is not a small object"[:80]
+            return f"{name} of {game!r} is not a small object"[:80]
         for key, item in setup.items():
             items = item if isinstance(item, list) else [item]
             if text_problem(key, 40) or len(items) > _SETUP_ITEMS:
-                return f"last_setup key {key!r} is not allowed"[:80]
+                return f"{name} key {key!r} is not allowed"[:80]
             for x in items:
                 if isinstance(x, str):
                     if text_problem(x, 100):
-                        return f"last_setup {key!r}: {text_problem(x, 100)}"[:80]
+                        return f"{name} {key!r}: {text_problem(x, 100)}"[:80]
                 elif isinstance(x, bool) or (isinstance(x, int) and abs(x) < 10**18):
                     continue
                 else:
-                    return f"last_setup {key!r} holds {type(x).__name__}"[:80]
+                    return f"{name} {key!r} holds {type(x).__name__}"[:80]
     return ""
 
 

@@ -109,7 +109,7 @@ def test_settings_round_trip(tmp_path):
         window_size=(1920, 1080),
         ui_scale=1.25,
         palette=PALETTES[1],
-        confirm_end_turn=True,
+        games={"hercules": {"confirm_end_turn": True}},
         music_volume=0.0,
         effects_volume=1.0,
         language="pt-BR",
@@ -142,7 +142,8 @@ def test_bad_values_fall_back_to_their_defaults_with_the_reason_logged(tmp_path,
     d = Settings()
     assert s.ui_scale == 1.5  # the one good value is kept
     assert (s.animation_speed, s.bot_delay, s.fullscreen) == (d.animation_speed, d.bot_delay, False)
-    assert (s.window_size, s.palette, s.confirm_end_turn) == (d.window_size, d.palette, False)
+    assert (s.window_size, s.palette) == (d.window_size, d.palette)
+    assert s.game_value("hercules", "confirm_end_turn") is False
     assert (s.music_volume, s.effects_volume, s.language) == (
         d.music_volume,
         d.effects_volume,
@@ -195,3 +196,47 @@ def test_saving_settings_replaces_the_file_atomically(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+# --- each game's own settings: declared by its ``settings`` hook, kept in its section --------
+
+
+def test_an_older_files_game_settings_move_into_their_games_section():
+    s, problems = Settings.from_json({"confirm_end_turn": True, "confirm_end_with_labour": False})
+    assert not problems
+    assert s.games == {"hercules": {"confirm_end_turn": True, "confirm_end_with_labour": False}}
+    doc = s.to_json()
+    assert "confirm_end_turn" not in doc and "confirm_end_with_labour" not in doc
+    assert Settings.from_json(doc)[0] == s  # and read back from the new place
+
+
+def test_a_games_settings_default_to_what_the_game_declares_and_are_checked():
+    s = Settings()
+    assert s.games == {}  # nothing chosen: the game's defaults
+    assert s.game_value("hercules", "confirm_end_turn") is False
+    assert s.game_value("hercules", "confirm_end_with_labour") is True
+    s.set_game_value("hercules", "confirm_end_turn", True)
+    assert s.games == {"hercules": {"confirm_end_turn": True}}
+    with pytest.raises(ValueError):
+        s.set_game_value("hercules", "confirm_end_turn", "yes")
+    with pytest.raises(KeyError):
+        s.game_value("labors", "confirm_end_turn")  # a game declares only its own
+
+
+def test_a_bad_game_value_falls_back_and_another_boxs_game_is_kept():
+    doc = {"games": {"hercules": {"confirm_end_turn": 3}, "elsewhere": {"fast": True}}}
+    s, problems = Settings.from_json(doc)
+    assert problems and "hercules.confirm_end_turn" in problems[0]
+    assert s.game_value("hercules", "confirm_end_turn") is False
+    assert s.games["elsewhere"] == {"fast": True}  # a game this box lacks: kept as it was
+    assert Settings.from_json({"games": "lots"})[1]  # not an object of objects: refused
+
+
+def test_a_game_without_a_settings_hook_has_none(monkeypatch):
+    from hercules.app.registry import get_game
+    from hercules.app.settings import game_settings
+
+    monkeypatch.delitem(get_game("hercules").tools, "settings", raising=False)
+    assert game_settings() == []
+    s, problems = Settings.from_json({"confirm_end_turn": True})
+    assert s.games == {} and s.extra == {"confirm_end_turn": True}  # kept, as any unknown key

@@ -27,14 +27,15 @@ def test_settings_choices_apply_and_persist(tmp_path):
         choose(app, scene, "animation", "Off")
         choose(app, scene, "bots", "Fast")
         choose(app, scene, "palette", "Colour-blind safe")
-        choose(app, scene, "confirm", "Yes")
+        choose(app, scene, "hercules:confirm_end_turn", "Yes")
         choose(app, scene, "scale", "125%")
         choose(app, scene, "window", "1280\u00d7720")
         assert app.size == (1280, 720)
         assert player_style(0)["colour"] == (213, 94, 0)
         saved = load_settings(paths.settings_path())
         assert saved.animation_speed == 0.0 and saved.bot_delay == 0.2
-        assert saved.palette == "colourblind" and saved.confirm_end_turn
+        assert saved.palette == "colourblind"
+        assert saved.game_value("hercules", "confirm_end_turn") is True
         assert saved.ui_scale == 1.25 and tuple(saved.window_size) == (1280, 720)
         app.close()
     finally:
@@ -67,7 +68,8 @@ def test_confirm_before_ending_a_turn_asks_first():
     from hercules.games.mebo.ui.table import TableScene
     from hercules.ui.scenes.overlays import ConfirmOverlay
 
-    app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, confirm_end_turn=True))
+    asks = {"hercules": {"confirm_end_turn": True}}
+    app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0, games=asks))
     state = Scenario(2).dice(0, 2, 3).give(0, "HES-01").done(0, 1, 2).build()
     ctl = Controller(RULES, state, [Seat("human"), Seat("human")])
     table = TableScene(app, ctl, ["A", "B"], autosave=False)

@@ -70,7 +70,7 @@ def test_end_turn_with_a_labour_in_reach_asks_first_and_no_changes_nothing(app, 
 
 
 def test_the_end_turn_question_can_be_turned_off(app, folder):
-    app.settings.confirm_end_with_labour = False
+    app.settings.set_game_value("hercules", "confirm_end_with_labour", False)
     table = table_on(app, used_a_card())
     key(app, pygame.K_e)
     assert app.top is table and ended_turn(table)
@@ -214,12 +214,15 @@ def test_undo_of_a_labour_at_the_demigod_choice_from_the_table(app, folder):
 def test_the_ask_before_ending_with_a_labour_setting_is_validated_and_defaults_on():
     from hercules.app.settings import Settings
 
-    assert Settings().confirm_end_with_labour is True
-    s, problems = Settings.from_json({"confirm_end_with_labour": "no"})
-    assert s.confirm_end_with_labour is True and problems
-    s, problems = Settings.from_json({"confirm_end_with_labour": False})
-    assert s.confirm_end_with_labour is False and not problems
-    assert s.to_json()["confirm_end_with_labour"] is False
+    def ask(s: Settings) -> bool:
+        return s.game_value("hercules", "confirm_end_with_labour")
+
+    assert ask(Settings()) is True
+    s, problems = Settings.from_json({"games": {"hercules": {"confirm_end_with_labour": "no"}}})
+    assert ask(s) is True and problems
+    s, problems = Settings.from_json({"confirm_end_with_labour": False})  # an older file
+    assert ask(s) is False and not problems
+    assert s.to_json()["games"]["hercules"]["confirm_end_with_labour"] is False
 
 
 def test_the_settings_screen_turns_the_end_turn_question_off_and_on(app):
@@ -229,12 +232,12 @@ def test_the_settings_screen_turns_the_end_turn_question_off_and_on(app):
 
     scene = SettingsScene(app)
     app.push(scene)
-    menu = next(m for m, k in scene.menus.items() if k == "ask_labour")
+    menu = next(m for m, k in scene.menus.items() if k == "hercules:confirm_end_with_labour")
     assert menu.selected_option[0] == t("settings.yes")
     for text, want in ((t("settings.no"), False), (t("settings.yes"), True)):
         event = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text)
         scene.handle_event(event)
-        assert app.settings.confirm_end_with_labour is want
+        assert app.settings.game_value("hercules", "confirm_end_with_labour") is want
 
 
 def test_the_load_screen_lists_each_unfinished_games_autosave_and_opens_each(app, folder):

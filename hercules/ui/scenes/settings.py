@@ -1,5 +1,6 @@
-"""Settings: language, animation, bot pace, window, UI scale, colours, confirmations, bot reasoning;
-and sound (volume, effects, music, mute) in a second column.
+"""Settings: language, animation, bot pace, window, UI scale, colours, bot reasoning; and sound
+(volume, effects, music, mute) in a second column, under it each game's own settings (what its
+``settings`` tool hook declares) under the game's name.
 
 Every choice applies at once and persists (a volume slider's once the player lets it rest).
 """
@@ -11,11 +12,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app.settings import PALETTES
+from hercules.app.registry import get_game
+from hercules.app.settings import PALETTES, GameSetting, game_settings
 
 from .. import draw as D
 from ..scene import Scene
-from ..strings import language, languages, t
+from ..strings import has, language, languages, t
 from ..theme import FONTS, colour, set_palette
 
 ANIM = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 2.0}
@@ -42,8 +44,6 @@ class SettingsScene(Scene):
         "window",
         "scale",
         "palette",
-        "confirm",
-        "ask_labour",
         "reasoning",
         "master",
         "effects",
@@ -51,21 +51,47 @@ class SettingsScene(Scene):
         "mute",
     )
     ROW_H = 54  # nine rows and Back fit a 720-pixel window
-    LEFT = 9  #: rows in the first column; the sound rows go in the second, under a heading
+    LEFT = 7  #: rows in the first column; the sound rows go in the second, under a heading
+    #: the games' rows are named ``<game id>:<key>``; each game's rows follow its heading
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.problem = ""
         self.unsaved = 0.0  #: seconds since a slider moved and was not saved (0: none)
 
+    def game_rows(self) -> list[tuple[str, GameSetting]]:
+        """The games' settings as rows ``(<game id>:<key>, setting)``, in the box's order."""
+        return [(f"{game}:{s.key}", s) for game, s in game_settings()]
+
+    def lines(self) -> dict[str, int]:
+        """The line of every row of the second column (the sound heading is line 0), and of
+        each game's heading (``<game id>:``)."""
+        out = {key: n for n, key in enumerate(self.ROWS[self.LEFT :], start=1)}
+        line = len(out) + 1
+        for key, _ in self.game_rows():
+            game = key.partition(":")[0]
+            if f"{game}:" not in out:
+                out[f"{game}:"] = line
+                line += 1
+            out[key] = line
+            line += 1
+        return out
+
     def spot(self, key: str) -> tuple[int, int, int]:
         """Where row ``key`` is: its label's x, its control's x, and its top."""
-        row = self.ROWS.index(key)
         top = self.box.y + 90
-        if row < self.LEFT:
+        if key in self.ROWS[: self.LEFT]:
+            row = self.ROWS.index(key)
             return self.box.x + 40, self.box.x + 360, top + row * self.ROW_H
-        row -= self.LEFT - 1  # under the column's heading
+        row = self.lines()[key]  # the second column: under its heading
         return self.box.x + 720, self.box.x + 900, top + row * self.ROW_H
+
+    def label(self, key: str) -> str:
+        """The words of row ``key`` (a game's row: its game's words)."""
+        found = dict(self.game_rows()).get(key)
+        if found is not None:
+            return t(found.label) if has(found.label) else found.key
+        return t(f"settings.{key}")
 
     def build(self) -> None:
         w, h = self.app.size
@@ -143,16 +169,10 @@ class SettingsScene(Scene):
             [t(f"settings.palette.{p}") for p in PALETTES],
             t(f"settings.palette.{s.palette}"),
         )
-        menu(
-            "confirm",
-            [t("settings.yes"), t("settings.no")],
-            t("settings.yes") if s.confirm_end_turn else t("settings.no"),
-        )
-        menu(
-            "ask_labour",
-            [t("settings.yes"), t("settings.no")],
-            t("settings.yes") if s.confirm_end_with_labour else t("settings.no"),
-        )
+        for key, setting in self.game_rows():
+            game = key.partition(":")[0]
+            on = bool(s.game_value(game, setting.key))
+            menu(key, [t("settings.yes"), t("settings.no")], t(f"settings.{'yes' if on else 'no'}"))
         menu(
             "reasoning",
             [t("settings.yes"), t("settings.no")],
@@ -192,10 +212,9 @@ class SettingsScene(Scene):
         elif key == "palette":
             s.palette = next(p for p in PALETTES if t(f"settings.palette.{p}") == text)
             set_palette(s.palette)
-        elif key == "confirm":
-            s.confirm_end_turn = text == t("settings.yes")
-        elif key == "ask_labour":
-            s.confirm_end_with_labour = text == t("settings.yes")
+        elif ":" in key:  # a game's own setting
+            game, _, name = key.partition(":")
+            s.set_game_value(game, name, text == t("settings.yes"))
         elif key == "reasoning":
             s.show_bot_reasoning = text == t("settings.yes")
         elif key == "mute":
@@ -241,9 +260,9 @@ class SettingsScene(Scene):
         D.page(surface, self.box, t("settings.title"), seed=8)
         s = self.app.settings
         ink = colour("text_light")
-        for key in self.ROWS:
+        for key in [*self.ROWS, *(k for k, _ in self.game_rows())]:
             x, control, top = self.spot(key)
-            label = t(f"settings.{key}")
+            label = self.label(key)
             size = FONTS.fit(label, self.px(18), control - x - 20, smallest=12)
             cy = top + 22  # the middle of the row's control (44 px high)
             FONTS.blit(surface, label, size, ink, (x, cy), "midleft")
@@ -255,6 +274,11 @@ class SettingsScene(Scene):
         FONTS.blit(
             surface, heading, self.px(20), colour("gold"), (x, top - self.ROW_H + 22), "midleft"
         )
+        for key, line in self.lines().items():
+            if key.endswith(":"):  # a game's heading: its name
+                name = get_game(key[:-1]).name(language())
+                y = self.box.y + 90 + line * self.ROW_H + 22
+                FONTS.blit(surface, name, self.px(20), colour("gold"), (x, y), "midleft")
         if self.problem:
             FONTS.blit(
                 surface,
