@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _strings() -> tuple[dict[str, str], list[str]]:
     assets = resources.files("hercules.assets")
     strings = json.loads((assets / "ui" / "strings" / "en.json").read_text("utf-8"))
+    strings |= json.loads((assets / "games" / "mebo" / "strings" / "en.json").read_text("utf-8"))
     theme = json.loads((assets / "ui" / "theme.json").read_text("utf-8"))
     colours = [strings[p["name_key"]] for p in theme["palettes"]["classic"]]
     return strings, colours

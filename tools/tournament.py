@@ -169,7 +169,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players",
         type=whole_number,
         default=None,
-        help="seats, within the game's (default: the game's choice: hercules 2, later_years 3)",
+        help="seats, within the game's (default: what its tournament hook says, else its fewest)",
     )
     parser.add_argument(
         "--mode",

@@ -1,15 +1,20 @@
-"""Colours, fonts and cached text, from the theme data shipped as package data."""
+"""Colours, fonts and cached text, from the theme data shipped as package data.
+
+The shell's ``ui/theme.json`` holds what every game shares (fonts, named colours, the seats'
+palettes); a game's own colours (its decks, its automaton's seat) are in its assets folder,
+``<assets>/data/theme.json``, merged in as the string tables are: an entry defined once.
+"""
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import pygame
 
 from hercules.app.bundle import icon_resource
+from hercules.app.registry import assets_path, games, load_games
 
 from .surfaces import MB, SurfaceCache
 
@@ -24,12 +29,51 @@ def asset_text(*parts: str) -> str:
     return resources.files("hercules.assets").joinpath(*parts).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=1)
+#: The registry's version the merged theme was made for, and the theme.
+_MERGED: list[tuple[int, dict[str, Any]]] = []
+
+
 def theme_data() -> dict[str, Any]:
-    """The decoded ``ui/theme.json``."""
-    data: dict[str, Any] = json.loads(asset_text("ui", "theme.json"))
-    if data.get("format") != "hercules-theme":
-        raise ValueError("ui/theme.json is not a hercules-theme document")
+    """The shell's ``ui/theme.json`` with every registered game's ``data/theme.json`` merged
+    in (its ``automata`` seat styles and ``colours`` by name, its other entries whole).
+
+    Raises ``ValueError`` for a file that is not a hercules-theme document, or an entry two
+    files define.
+    """
+    version = load_games().version
+    if not _MERGED or _MERGED[0][0] != version:
+        _MERGED[:] = [(version, _merge())]
+    return _MERGED[0][1]
+
+
+def _read(text: str, where: str) -> dict[str, Any]:
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != "hercules-theme":
+        raise ValueError(f"{where} is not a hercules-theme document")
+    return data
+
+
+def _merge() -> dict[str, Any]:
+    data = _read(asset_text("ui", "theme.json"), "ui/theme.json")
+    data.setdefault("automata", {})
+    for spec in games():
+        path = assets_path(spec.assets, "data", "theme.json") if spec.assets else None
+        if path is None or not path.is_file():
+            continue
+        where = f"{spec.assets}/data/theme.json"
+        own = _read(path.read_text(encoding="utf-8"), where)
+        for key, value in own.items():
+            if key in ("format", "version"):
+                continue
+            if key in ("automata", "colours"):
+                for name, entry in value.items():
+                    if name in data.setdefault(key, {}):
+                        raise ValueError(f"theme {key} {name!r} is defined twice ({where})")
+                    data[key][name] = entry
+            elif key in data:
+                raise ValueError(f"theme entry {key!r} is defined twice ({where})")
+            else:
+                data[key] = value
     return data
 
 
@@ -72,16 +116,22 @@ def palette_name() -> str:
     return _PALETTE[0]
 
 
-def player_style(seat: int, hades: bool = False) -> dict[str, Any]:
-    """Colour, dark shade and shape of a seat in the chosen palette (Hades has his own)."""
+def player_style(seat: int, automaton: bool | str = False) -> dict[str, Any]:
+    """Colour, dark shade and shape of a seat in the chosen palette, or of an automaton's seat
+    (a game's own style, from its theme data): ``automaton`` names it, or is True for the
+    first the box's games define."""
     t = theme_data()
     players = t["palettes"][_PALETTE[0]]
-    raw = t["hades"] if hades else players[seat % len(players)]
+    if automaton:
+        styles = t["automata"]
+        raw = styles[automaton] if isinstance(automaton, str) else next(iter(styles.values()))
+    else:
+        raw = players[seat % len(players)]
     return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
 
 
 def deck_colour(deck: str) -> Colour:
-    """The band colour of a demigod deck."""
+    """The band colour of a deck of cards (a game's ``decks`` in its theme data)."""
     return tuple(theme_data()["decks"][deck])
 
 

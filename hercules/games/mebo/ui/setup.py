@@ -13,6 +13,7 @@ from hercules.app.controller import Controller
 from hercules.app.saves.schema import clean_text
 from hercules.games.mebo.engine import find_variant
 from hercules.games.mebo.spec import GAME_ID, SPEC, new_controller
+from hercules.games.mebo.ui.words import FIXED_NAMES
 from hercules.ui import draw as D
 from hercules.ui.names import localise_name
 from hercules.ui.scene import Scene
@@ -54,7 +55,7 @@ def names_for(seats: Sequence[Any], config: dict[str, Any], saved: Sequence[str]
     solo = find_variant(str(config.get("mode"))).hades_seat >= 0
     defaults = seat_names(kinds if not solo else kinds[:1] + ["hades"], solo)
     saved = list(saved) or [""] * len(seats)
-    return [localise_name(n, i) if n else defaults[i] for i, n in enumerate(saved)]
+    return [localise_name(n, i, FIXED_NAMES) if n else defaults[i] for i, n in enumerate(saved)]
 
 
 def display_names(loaded: Any) -> list[str]:
@@ -280,7 +281,7 @@ class SetupScene(Scene):
             cy = top + i * 60
             if self.solo and i > 0:
                 if i == 1:
-                    st = player_style(1, hades=True)
+                    st = player_style(1, automaton="hades")
                     D.shape(surface, st["shape"], (x + 10, cy), 10, st["colour"], st["dark"])
                     label(t("setup.hades"), cy, x + 30, 180)
                 break

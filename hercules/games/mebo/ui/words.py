@@ -9,6 +9,10 @@ from typing import Any
 from hercules.ui.names import localise_name
 from hercules.ui.strings import t
 
+#: The string keys of the fixed seat names the game gives (its automaton's, in solo): a saved
+#: one is shown in the current language (``localise_name(name, seat, FIXED_NAMES)``).
+FIXED_NAMES = ("seat.hades",)
+
 
 def save_line(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     """A saved game on the load screen: mode, players, round (or finished) and the leader
@@ -17,9 +21,9 @@ def save_line(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     seat = lead.get("seat", 0) if isinstance(lead, Mapping) else 0
     seat = seat if isinstance(seat, int) and seat >= 0 else 0
     if seat < len(names) and names[seat]:
-        who = localise_name(names[seat], seat)
+        who = localise_name(names[seat], seat, FIXED_NAMES)
     else:
-        who = t("load.seat", n=seat + 1)
+        who = t("mebo.save.seat", n=seat + 1)
     state = t("load.finished") if meta.get("finished") else t("round", n=meta.get("round", 1))
     return t(
         "mebo.save.line",
