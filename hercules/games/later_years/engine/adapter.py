@@ -54,10 +54,6 @@ class LaterYearsRules:
         """True when the game is over."""
         return state.is_terminal
 
-    def chance_state(self, state: LaterYearsState) -> int:
-        """The generator's state (it moves only at set-up: the shuffle and the pawn)."""
-        return state.rng
-
     def reveals(self, before: LaterYearsState, after: LaterYearsState, events: list[Any]) -> bool:
         """No undo past a step that showed hidden cards: a deal, a draw, or the end of an
         auction (the face-down card reaches its winner)."""
