@@ -20,7 +20,7 @@ from support.toy_game.spec import SPEC as TOY_SPEC
 from support.toy_game.spec import register_toy
 
 #: Seeded games per configuration when ``--conformance-seeds`` is not given.
-DEFAULT_SEEDS = 2
+DEFAULT_SEEDS = 1
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

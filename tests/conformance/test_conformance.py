@@ -37,6 +37,10 @@ def played(case: Case) -> c.Game:
 # --- per game ---------------------------------------------------------------------------------
 
 
+def test_the_game_registers(game_id: str) -> None:
+    c.registers(spec_of(game_id))
+
+
 def test_the_rules_meet_the_contract(game_id: str) -> None:
     rules = spec_of(game_id).rules
     assert missing_members(rules) == []
@@ -59,11 +63,17 @@ def test_every_bot_level_makes_a_bot(game_id: str) -> None:
         assert callable(spec.make_bot(level).choose)
 
 
-def test_the_engine_loads_no_window_and_no_other_package(game_id: str) -> None:
-    module = type(spec_of(game_id).rules).__module__
-    loaded = c.imported_modules(module)
-    assert module in loaded
-    assert c.impure_modules(module, loaded) == []
+def test_the_engine_loads_no_window_nor_other_package_and_calls_no_global_random(
+    game_id: str,
+) -> None:
+    spec = spec_of(game_id)
+    module = type(spec.rules).__module__
+    variant, players = c.configurations(spec)[-1]
+    config = spec.rules.config_to_json(c.start(spec, variant, players, 3)[0])
+    probe = c.engine_probe(spec.rules, config)
+    assert module in probe["modules"]
+    assert c.impure_modules(module, probe["modules"]) == []
+    assert probe["random_calls"] == []
 
 
 def test_a_game_is_the_same_in_another_process(game_id: str) -> None:
@@ -109,7 +119,7 @@ def test_random_play_reaches_the_end_with_every_step_checked(case: Case) -> None
 def test_the_same_seed_and_actions_give_the_same_game(case: Case) -> None:
     game = played(case)
     assert c.replay(game) == game.states
-    again = c.play_checked(game.spec, game.variant, game.players, game.seed)
+    again = c.play_checked(game.spec, game.variant, game.players, game.seed, checked=False)
     assert again.actions == game.actions and again.states == game.states
 
 

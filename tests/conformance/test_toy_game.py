@@ -191,3 +191,30 @@ def test_the_version_check_catches_a_document_without_its_version() -> None:
 def test_the_action_document_check_catches_a_lenient_reader() -> None:
     with pytest.raises(AssertionError, match="writes otherwise"):
         c.check_action_documents(LenientActions(), toy.Action(toy.ADVANCE, 1))
+
+
+class LeakyRedact(toy.ToyRules):
+    """Tells every seat the card another seat drew."""
+
+    def redact(self, event: Any, seat: int) -> Any:
+        return event
+
+
+def test_the_event_check_catches_a_redaction_that_names_another_seats_card() -> None:
+    rules = LeakyRedact()
+    caught = 0
+    for seed in range(10):
+        state = mid_game(seed)
+        watcher = 1 - toy.actor(state)
+        for other in c.hidden_twins(rules, state, watcher, random.Random(seed), most=4):
+            try:
+                c.check_events_tell_no_more(rules, state, other, watcher, random.Random(0))
+            except AssertionError as exc:
+                assert "names something it may not see" in str(exc)
+                caught += 1
+    assert caught
+    for seed in range(10):  # the toy's own redaction passes the same check
+        state = mid_game(seed)
+        watcher = 1 - toy.actor(state)
+        for other in c.hidden_twins(toy.RULES, state, watcher, random.Random(seed), most=4):
+            c.check_events_tell_no_more(toy.RULES, state, other, watcher, random.Random(0))

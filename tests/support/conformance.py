@@ -43,7 +43,14 @@ from typing import Any
 from hercules.app import saves
 from hercules.app.contract import SPECTATOR
 from hercules.app.controller import Controller, Record, Seat
-from hercules.app.registry import REGISTRY, GameSpec, load_games
+from hercules.app.registry import (
+    REGISTRY,
+    GameSpec,
+    RegistryError,
+    check_spec,
+    discover,
+    load_games,
+)
 from support.toy_game.spec import SPEC as TOY_SPEC
 
 #: A random game that has not ended after this many steps is a failure.
@@ -78,8 +85,16 @@ def same_json(a: Any, b: Any) -> bool:
 
 
 def registered_games(extra: Sequence[GameSpec] = ()) -> list[GameSpec]:
-    """Every game of the box, then ``extra`` (a test's own games) not registered already."""
-    specs = load_games().games()
+    """Every game of the box, then ``extra`` (a test's own games) not registered already.
+
+    A box whose registry refuses a game (``RegistryError``) still has every game checked:
+    its specs are found as the registry finds them (``discover``), and the suite's
+    registration test names the refusal.
+    """
+    try:
+        specs = load_games().games()
+    except RegistryError:
+        specs = discover()
     ids = {s.id for s in specs}
     return specs + [s for s in extra if s.id not in ids]
 
@@ -396,12 +411,15 @@ def check_save(game: Game, upto: int, path: Path | None = None) -> None:
 # --- one game, every step checked ---------------------------------------------------------------
 
 
-def play_checked(spec: GameSpec, variant: str, players: int, seed: int) -> Game:
+def play_checked(
+    spec: GameSpec, variant: str, players: int, seed: int, *, checked: bool = True
+) -> Game:
     """Play the seeded random game of one configuration to the end, checking every step what
     needs no view nor version: the actor, the legal actions (:func:`check_legal`), the state's
     JSON (:func:`check_json`), the summary, and that ``apply`` leaves its input alone, is
     deterministic, and applies any legal action; the played :class:`Game`, with decision
-    states kept for the hidden-information test."""
+    states kept for the hidden-information test. ``checked=False`` only plays (the same
+    game, faster)."""
     rules = spec.rules
     chooser = random.Random(seed)
     prober = random.Random(seed * 7919 + 1)  # the checks' own choices never disturb the game's
@@ -415,9 +433,10 @@ def play_checked(spec: GameSpec, variant: str, players: int, seed: int) -> Game:
     decisions: list[Any] = []
     for _ in range(MAX_STEPS):
         legal = rules.legal_actions(state)
-        check_legal(rules, state, legal)
-        unchanged = check_json(rules, state, players)
-        assert rules.config_to_json(state) == config and rules.seed_of(state) == seed
+        if checked:
+            check_legal(rules, state, legal)
+            unchanged = check_json(rules, state, players)
+            assert rules.config_to_json(state) == config and rules.seed_of(state) == seed
         if rules.is_terminal(state):
             return _sampled(game, decisions, prober)
         who = rules.actor(state)
@@ -425,12 +444,16 @@ def play_checked(spec: GameSpec, variant: str, players: int, seed: int) -> Game:
             decisions.append(state)
         action = next_action(rules, state, legal, chooser)
         nxt, events = rules.apply(state, action)
-        assert state == unchanged, f"apply changed its input ({action!r})"
-        again, events_again = rules.apply(state, action)
-        assert again == nxt and events_again == events, f"apply is not deterministic ({action!r})"
-        rules.apply(state, prober.choice(legal))  # what validate accepts, apply applies
-        assert state == unchanged
-        assert rules.reveals(state, nxt, events) in (True, False)
+        other = prober.choice(legal)  # what validate accepts, apply applies: any legal one
+        if checked:
+            assert state == unchanged, f"apply changed its input ({action!r})"
+            again, events_again = rules.apply(state, action)
+            assert (again, events_again) == (nxt, events), (
+                f"apply is not deterministic ({action!r})"
+            )
+            rules.apply(state, other)
+            assert state == unchanged
+            assert rules.reveals(state, nxt, events) in (True, False)
         game.actions.append(action)
         game.events.append(events)
         game.actors.append(who)
@@ -671,11 +694,37 @@ class PeekingBot:
         return legal[int(hashlib.sha256(text.encode()).hexdigest(), 16) % len(legal)]
 
 
+def check_events_tell_no_more(
+    rules: Any, state: Any, other: Any, seat: int, rng: random.Random, most: int = 3
+) -> int:
+    """An event tells ``seat`` no more than its view after it: for actions legal in both
+    twins, when the two states after them give ``seat`` equal views, the events redacted for
+    ``seat`` are equal too. Returns how many actions were compared."""
+    if rules.actor(state) != rules.actor(other):
+        return 0
+    shared = [a for a in rules.legal_actions(state) if a in set(rules.legal_actions(other))]
+    compared = 0
+    for action in rng.sample(shared, min(most, len(shared))):
+        after, events = rules.apply(state, action)
+        after2, events2 = rules.apply(other, action)
+        if rules.view(after, seat) != rules.view(after2, seat):
+            continue  # the step showed the seat something the twins differ in: fair
+        told = [rules.redact(e, seat) for e in events]
+        told2 = [rules.redact(e, seat) for e in events2]
+        assert told == told2, (
+            f"after {action!r} seat {seat} is told {told} in one twin and {told2} in the other, "
+            "though its views are equal: an event names something it may not see"
+        )
+        compared += 1
+    return compared
+
+
 def hidden_checks(
     game: Game, make_bot: Callable[[str], Any], levels: Sequence[str], seed: int = 0
 ) -> int:
     """The hidden-information test on a game's sampled states, for the actor and every other
-    seat and the spectator; returns how many twins were checked."""
+    seat and the spectator (:func:`check_hidden`, :func:`check_events_tell_no_more`);
+    returns how many twins were checked."""
     rules = game.spec.rules
     rng = random.Random(seed)
     checked = 0
@@ -683,6 +732,7 @@ def hidden_checks(
         for seat in dict.fromkeys((rules.actor(state), SPECTATOR, *range(game.players))):
             for other in hidden_twins(rules, state, seat, rng):
                 check_hidden(rules, state, other, seat, make_bot, levels)
+                check_events_tell_no_more(rules, state, other, seat, rng)
                 checked += 1
     return checked
 
@@ -726,11 +776,44 @@ def run_python(code: str, hash_seed: str = "0") -> str:
     return done.stdout
 
 
-def imported_modules(module: str) -> list[str]:
-    """The modules a fresh interpreter holds after importing ``module`` alone."""
-    code = f"import importlib, json, sys; importlib.import_module({module!r}); "
-    code += "print(json.dumps(sorted(sys.modules)))"
-    return list(json.loads(run_python(code)))
+#: A child process's probe of an engine: import its rules module alone (the global
+#: ``random`` functions watched), find the rules object, play a short game, and report the
+#: modules loaded and the global ``random`` calls made.
+_PURITY_PROBE = """
+import importlib, json, random, sys
+calls = []
+def watch(name, real):
+    def watched(*args, **kwargs):
+        calls.append(name)
+        return real(*args, **kwargs)
+    return watched
+for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
+             "uniform", "getrandbits", "seed"):
+    setattr(random, name, watch(name, getattr(random, name)))
+module = importlib.import_module(MODULE)
+rules = next(v for v in vars(module).values() if type(v).__qualname__ == KIND)
+state = rules.new_game(CONFIG, 3)
+for step in range(300):
+    if rules.is_terminal(state):
+        break
+    legal = rules.legal_actions(state)
+    state, events = rules.apply(state, legal[step % len(legal)])
+    rules.state_to_json(state)
+    if hasattr(rules, "view"):
+        rules.view(state, -1)
+print(json.dumps({"modules": sorted(sys.modules), "random_calls": calls}))
+"""
+
+
+def engine_probe(rules: Any, config: dict[str, Any]) -> dict[str, Any]:
+    """What a fresh interpreter loads and calls importing the ``rules`` object's module alone
+    and playing a short game of ``config`` with it: ``modules`` and ``random_calls``."""
+    kind = type(rules)
+    head = f"MODULE = {kind.__module__!r}\nKIND = {kind.__qualname__!r}\n"
+    head += f"CONFIG = json.loads({json.dumps(config)!r})\nimport json\n"
+    code = "import json\n" + head + _PURITY_PROBE
+    out: dict[str, Any] = json.loads(run_python(code).strip().splitlines()[-1])
+    return out
 
 
 def impure_modules(module: str, loaded: Sequence[str]) -> list[str]:
@@ -751,9 +834,11 @@ def impure_modules(module: str, loaded: Sequence[str]) -> list[str]:
     return bad
 
 
-def registered(spec: GameSpec) -> bool:
-    """True if ``spec`` is the box's registered game of its id."""
-    return spec.id in REGISTRY and REGISTRY.get(spec.id) is spec
+def registers(spec: GameSpec) -> None:
+    """``spec`` passes the registry's checks (``RegistryError`` saying why not)."""
+    check_spec(spec)
+    if spec.id in REGISTRY:
+        assert REGISTRY.get(spec.id) is spec, f"another game has the id {spec.id!r}"
 
 
 __all__ = [
@@ -765,9 +850,10 @@ __all__ = [
     "game_digest",
     "hidden_checks",
     "hidden_twins",
-    "imported_modules",
+    "engine_probe",
     "impure_modules",
     "play_checked",
     "registered_games",
+    "registers",
     "run_python",
 ]

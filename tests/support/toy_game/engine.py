@@ -317,11 +317,6 @@ class ToyRules:
     def reveals(self, before: ToyState, after: ToyState, events: list[Any]) -> bool:
         return before.rng != after.rng or any(e.kind == "draw" for e in events)
 
-    def chance_state(self, state: ToyState) -> int:
-        # Not in the contract any more; the registry on main still asks for it (until the
-        # lead's registry derives its check from the contract).
-        return state.rng
-
     def view(self, state: ToyState, seat: int) -> ToyState:
         return view(state, seat)
 

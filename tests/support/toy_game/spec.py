@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import REGISTRY, GameSpec
 
 from .bots import BOT_LEVELS, make_bot
@@ -18,8 +18,7 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     """A controller for a new race: ``kinds`` per seat, "human" or a bot level."""
     if len(kinds) != PLAYERS:
         raise ValueError(f"the toy game has {PLAYERS} seats")
-    seats = [Seat("human") if k == "human" else Seat("bot", level=k) for k in kinds]
-    bots: dict[int, Bot] = {i: make_bot(k) for i, k in enumerate(kinds) if k != "human"}
+    seats, bots = build_seats(kinds, make_bot)
     return Controller(RULES, new_game(variant, seed), seats, bots, bot_seed=seed)
 
 
