@@ -23,7 +23,7 @@ Case = tuple[str, str, int, int]
 DIGEST_STEPS = 60
 
 
-def spec_of(game_id: str) -> c.GameSpec:
+def spec_of(game_id: str) -> c.Spec:
     return c.spec_of(game_id, (TOY_SPEC,))
 
 

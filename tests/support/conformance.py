@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from hercules.app import saves
 from hercules.app.contract import SPECTATOR
@@ -53,6 +53,8 @@ from hercules.app.registry import (
 )
 from support.toy_game.spec import SPEC as TOY_SPEC
 
+#: A registered game of any state and action types.
+Spec: TypeAlias = GameSpec[Any, Any]
 #: A random game that has not ended after this many steps is a failure.
 MAX_STEPS = 5000
 #: A save is written, read back and replayed every this many steps (and at the end).
@@ -84,7 +86,7 @@ def same_json(a: Any, b: Any) -> bool:
 # --- the games and their configurations ---------------------------------------------------------
 
 
-def registered_games(extra: Sequence[GameSpec] = ()) -> list[GameSpec]:
+def registered_games(extra: Sequence[Spec] = ()) -> list[Spec]:
     """Every game of the box, then ``extra`` (a test's own games) not registered already.
 
     A box whose registry refuses a game (``RegistryError``) still has every game checked:
@@ -99,7 +101,7 @@ def registered_games(extra: Sequence[GameSpec] = ()) -> list[GameSpec]:
     return specs + [s for s in extra if s.id not in ids]
 
 
-def spec_of(game_id: str, extra: Sequence[GameSpec] = ()) -> GameSpec:
+def spec_of(game_id: str, extra: Sequence[Spec] = ()) -> Spec:
     """A game by id, registered or among ``extra``."""
     for spec in registered_games(extra):
         if spec.id == game_id:
@@ -107,7 +109,7 @@ def spec_of(game_id: str, extra: Sequence[GameSpec] = ()) -> GameSpec:
     raise KeyError(game_id)
 
 
-def configurations(spec: GameSpec) -> list[tuple[str, int]]:
+def configurations(spec: Spec) -> list[tuple[str, int]]:
     """Every (variant, player count) the game sets up: a variant that refuses a count
     (``ValueError``: solo has two seats) does not offer it."""
     lo, hi = spec.players
@@ -122,7 +124,7 @@ def configurations(spec: GameSpec) -> list[tuple[str, int]]:
     return out
 
 
-def start(spec: GameSpec, variant: str, players: int, seed: int) -> tuple[Any, list[Seat]]:
+def start(spec: Spec, variant: str, players: int, seed: int) -> tuple[Any, list[Seat]]:
     """The initial state and the seats of a new game with a human at every seat (an
     automaton keeps the seat its variant gives it)."""
     ctl = spec.new_controller(variant, ["human"] * players, seed)
@@ -143,7 +145,7 @@ class Game:
     """One played game: ``states[i]`` before ``actions[i]``, which made ``events[i]`` and was
     taken by ``actors[i]``; ``states[-1]`` is the end."""
 
-    spec: GameSpec
+    spec: Spec
     variant: str
     players: int
     seed: int
@@ -412,7 +414,7 @@ def check_save(game: Game, upto: int, path: Path | None = None) -> None:
 
 
 def play_checked(
-    spec: GameSpec, variant: str, players: int, seed: int, *, checked: bool = True
+    spec: Spec, variant: str, players: int, seed: int, *, checked: bool = True
 ) -> Game:
     """Play the seeded random game of one configuration to the end, checking every step what
     needs no view nor version: the actor, the legal actions (:func:`check_legal`), the state's
@@ -834,7 +836,7 @@ def impure_modules(module: str, loaded: Sequence[str]) -> list[str]:
     return bad
 
 
-def registers(spec: GameSpec) -> None:
+def registers(spec: Spec) -> None:
     """``spec`` passes the registry's checks (``RegistryError`` saying why not)."""
     check_spec(spec)
     if spec.id in REGISTRY:

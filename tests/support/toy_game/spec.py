@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import REGISTRY, GameSpec
 
 from .bots import BOT_LEVELS, make_bot
-from .engine import GAME_ID, PLAYERS, RULES, VARIANTS, new_game
+from .engine import GAME_ID, PLAYERS, RULES, VARIANTS, Action, ToyState, new_game
 
 _UI = "support.toy_game.ui"
 
@@ -22,7 +23,7 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     return Controller(RULES, new_game(variant, seed), seats, bots, bot_seed=seed)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[ToyState, Action] = GameSpec(
     id=GAME_ID,
     names={"en": "Toy dice race"},
     description={"en": "A test game: race to 10 with a hidden card."},
@@ -44,7 +45,7 @@ SPEC = GameSpec(
 
 
 @contextmanager
-def register_toy() -> Iterator[GameSpec]:
+def register_toy() -> Iterator[GameSpec[Any, Any]]:
     """The toy game registered in the box's registry for the ``with`` block, then removed.
 
     A toy already registered (a test nesting two of these) is left as it was.
