@@ -52,7 +52,7 @@ from hercules import __version__
 
 from .. import storage
 from ..controller import Controller, Record, Seat
-from ..registry import DEFAULT_GAME, UnknownGameError, get_game, load_games
+from ..registry import DEFAULT_GAME, RegistryError, UnknownGameError, get_game
 from ..registry import rules_for as rules_for_game
 from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
@@ -523,7 +523,10 @@ def restore_controller(
         game_rules = rules_for(rules, loaded.game)
     except SaveError as exc:
         raise SaveError(exc.reason, loaded.path, kind=exc.kind) from None
-    automata = get_game(loaded.game).automata if loaded.game in load_games() else ()
+    try:
+        automata = get_game(loaded.game).automata
+    except RegistryError:  # rules given for a game the box has not registered
+        automata = ()
     bots = {}
     for i, seat in enumerate(loaded.seats):
         if seat.kind == "automaton" and seat.name not in automata:
