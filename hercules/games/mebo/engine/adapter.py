@@ -54,10 +54,6 @@ class HerculesRules:
         """True when the game is over."""
         return state.is_terminal
 
-    def chance_state(self, state: GameState) -> int:
-        """The random generator's state: when it moves, something random happened (no undo)."""
-        return state.rng
-
     def reveals(self, before: GameState, after: GameState, events: list[Any]) -> bool:
         """True when a step brought something random or hidden to light: no undo past it.
 
