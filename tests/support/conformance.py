@@ -252,6 +252,9 @@ def check_redact(rules: Any, events: list[Any], players: int) -> None:
             out = rules.redact(event, seat)
             assert type(out) is type(event), f"redact({event!r}, {seat}) is a {type(out)}"
             assert rules.redact(out, seat) == out, f"redacting {event!r} twice differs"
+            doc = rules.event_to_json(out)
+            assert isinstance(doc, dict), f"event_to_json({out!r}) is not an object"
+            json.dumps(doc)  # a client of the server is sent exactly this
 
 
 # --- refusals -------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from hercules.games._kit.errors import (
     InvalidStateError,
     MalformedActionError,
 )
-from hercules.games._kit.fields import Fields, is_whole
+from hercules.games._kit.fields import Fields, is_whole, plain
 from hercules.games._kit.rng import roll_die, seed_state, shuffled
 from hercules.games._kit.versions import StateFormat, Step, Upgraded
 
@@ -322,6 +322,10 @@ class ToyRules:
 
     def redact(self, event: Any, seat: int) -> Any:
         return redact(event, seat)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        doc: dict[str, Any] = plain(event)
+        return doc
 
     def new_game(self, config_json: Any, seed: int) -> ToyState:
         f = Fields("rules")

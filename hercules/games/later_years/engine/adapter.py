@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hercules.games._kit.errors import GameError
+from hercules.games._kit.fields import plain
 from hercules.games._kit.versions import Upgraded
 
 from . import rules
@@ -69,6 +70,11 @@ class LaterYearsRules:
         """``event`` as ``seat`` may learn of it (see :func:`.view.redact`): the engine's
         events name public cards only, so they come back as they are."""
         return redact(event, seat)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        """An event as a JSON-ready document (its fields; tuples as lists)."""
+        doc: dict[str, Any] = plain(event)
+        return doc
 
     def new_game(self, config_json: Any, seed: int) -> LaterYearsState:
         """Set up a game from :meth:`config_to_json` output and a seed."""

@@ -81,6 +81,10 @@ class HerculesRules:
         public; see :func:`.view.redact`)."""
         return _view.redact(event, seat)
 
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        """An event as a JSON-ready document."""
+        return event.to_json()
+
     # --- what a save module needs -------------------------------------------------------------
 
     #: The engine's errors that mean the data is bad (malformed, impossible or illegal):
