@@ -7,7 +7,8 @@ only 2), plays ``--games`` seeded random games to the end and hashes, in order: 
 ``to_json()`` document (serialised as written, so key order counts: the saves must stay
 byte-identical), the sorted legal actions at every step, the action chosen, its event list
 and the final score. ``--bot-games`` more games per mode and player count are played by the
-Normal bot (and one by Hard), so that the bots' valuations are fingerprinted too. A
+Normal bot (and one by Hard), so that the bots' valuations are fingerprinted too; they decide
+on their seat's view, as in the box. A
 refactoring that claims "behaviour unchanged" must print the same digests before and after.
 """
 
@@ -31,6 +32,7 @@ from hercules.games.mebo.engine import (
     score,
     state_from_json,
 )
+from hercules.games.mebo.engine.view import view
 
 MODES = ("standard", "simplified", "solo", "pnp")
 MAX_ACTIONS = 20_000
@@ -79,7 +81,7 @@ def fingerprint(mode: str, games: int, bot_games: int) -> tuple[str, int]:
             def choose(s: Any, legal: list, bot: Any = bot, rng: Any = rng) -> Any:
                 if s.prompt in ("roll", "hades"):
                     return legal[0]
-                act = bot.choose(s, legal, rng)
+                act = bot.choose(view(s, s.current), legal, rng)  # as the controller does
                 h.update(bot.explain().encode())
                 return act
 

@@ -127,6 +127,11 @@ class GameRules(Protocol[StateT, ActionT]):
         """``event`` as ``seat`` may learn of it (the same value when nothing is hidden)."""
         ...
 
+    def event_to_json(self, event: Any) -> dict[str, Any]:
+        """An event as a JSON-ready document: what a client of the server is sent, once
+        :meth:`redact` has made it its seat's."""
+        ...
+
     # --- saving and listing -------------------------------------------------------------------
 
     def new_game(self, config_json: Any, seed: int) -> StateT:

@@ -16,9 +16,6 @@ from typing import Any, Protocol, runtime_checkable
 
 from .contract import AUTOMATIC, GameRules
 
-#: What the shell needs from a game's rules: the box's one contract (:mod:`.contract`).
-Rules = GameRules
-
 #: Why :meth:`Controller.undo_refusal` refuses an undo (a table words each in its language).
 UNDO_REFUSALS: tuple[str, ...] = ("nothing", "resumed", "revealed", "not_yours", "game_over")
 
@@ -43,6 +40,31 @@ class Seat:
     kind: str = "human"  #: "human", "bot" or "automaton" (e.g. Hades)
     level: str = ""  #: bot level name
     name: str = ""
+
+
+def build_seats(
+    kinds: Sequence[str], make_bot: Callable[[str], Bot], automata: Sequence[str] = ()
+) -> tuple[list[Seat], dict[int, Bot]]:
+    """The seats of a new game and their bots, from ``kinds``: per seat ``"human"``, one of
+    the game's ``automata`` (e.g. ``"hades"``) or a bot level ``make_bot`` knows.
+
+    Every game's ``new_controller`` builds its seats here, so that a kind the game does not
+    have is refused the same way everywhere (``ValueError`` naming the seat and the kind).
+    """
+    seats: list[Seat] = []
+    bots: dict[int, Bot] = {}
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(Seat("human"))
+        elif kind in automata:
+            seats.append(Seat("automaton", name=kind))
+        else:
+            try:
+                bots[i] = make_bot(kind)
+            except (ValueError, KeyError) as exc:
+                raise ValueError(f"seat {i}: {exc}") from None
+            seats.append(Seat("bot", level=kind))
+    return seats, bots
 
 
 @dataclass

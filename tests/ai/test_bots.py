@@ -447,12 +447,13 @@ def test_hard_choice_maximises_value_plus_lookahead() -> None:
         ranked = sorted(plans.values(), key=lambda p: (-bot.plan_value(state, p), p.labour))
         totals: dict[Any, float] = {}
         for plan in ranked[: bot.candidates]:
-            future = bot.future(bot.after_plan(state, plan), seat)
+            future = bot.expected_future(state, bot.after_plan(state, plan), seat)
             total = bot.plan_value(state, plan) + bot.lookahead * future
             totals[plan.actions[0]] = max(totals.get(plan.actions[0], float("-inf")), total)
         if any(a.kind == "rest" for a in legal):
             after = bot.after_rest(state)
-            totals[Action("rest")] = bot.rest_value(state) + bot.lookahead * bot.future(after, seat)
+            future = bot.expected_future(state, after, seat)
+            totals[Action("rest")] = bot.rest_value(state) + bot.lookahead * future
         chosen = totals.get(action)
         if chosen is None:  # a chance card: judged by its expected best plan
             assert CARDS[action.card].ability in ("white_die", "reroll")

@@ -65,4 +65,16 @@ class Fields:
         return value
 
 
-__all__ = ["Fields", "is_whole"]
+def plain(value: Any) -> Any:
+    """A value of named tuples, tuples and dicts as JSON-ready dicts and lists (an event's
+    document: ``plain(event)``)."""
+    if hasattr(value, "_asdict"):
+        return {k: plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["Fields", "is_whole", "plain"]

@@ -3,8 +3,12 @@
 Every bot follows one small interface::
 
     bot = make_bot("normal")
-    action = bot.choose(state, legal_actions(state), rng)   # rng: the bot's own random.Random
+    action = bot.choose(RULES.view(state, seat), legal_actions(state), rng)
     bot.explain()                                           # one line: why it did that
+
+A bot decides on its seat's view (no seed, no generator, the Demigod stacks' order hidden)
+and draws only on ``rng``, its own ``random.Random``: on two states that differ only in what
+the seat cannot see it makes the same choice for the same reason.
 
 ``bot.threaded`` says whether a host should run ``choose`` off the frame loop.
 """

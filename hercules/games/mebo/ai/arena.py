@@ -10,7 +10,10 @@
     record.seats[0].vp, record.seats[0].place, record.seats[0].win_share
 
 Chance steps (the phase-1 roll) and Hades' turns are applied automatically; every other
-decision goes to the bot of ``state.current``, with that seat's own ``random.Random``. The
+decision goes to the bot of ``state.current``, with that seat's own ``random.Random``. A bot
+is handed that seat's view of the state (``engine.view``: no seed, no generator, the order of
+the Demigod stacks hidden), as the box's controller hands it, and the legal actions of the
+real state. The
 same ``seed`` (and ``bot_seed``) always gives the same game; only the recorded timings vary.
 A bot that returns an action the rules do not allow stops the game with
 :class:`IllegalBotActionError`.
@@ -38,6 +41,7 @@ from hercules.games.mebo.engine import (
     score,
     validate,
 )
+from hercules.games.mebo.engine.view import view
 
 #: Prompts the arena answers itself: the only legal action is applied without a bot.
 AUTOMATIC_PROMPTS: frozenset[str] = frozenset({"roll", "hades"})
@@ -214,7 +218,7 @@ def play_game(
                 raise RuntimeError(f"seat {seat} must decide ({state.prompt}) but has no bot")
             t0 = clock()
             try:
-                action = bot.choose(state, legal, rngs[seat])
+                action = bot.choose(view(state, seat), legal, rngs[seat])
             except Exception as exc:
                 exc.add_note(
                     f"raised by bot {bot.name!r} (seat {seat}) in round {state.round}, "

@@ -1,5 +1,10 @@
 """Hard: Normal's best candidates judged by their value plus the expected value of the
 next roll (all 21 rolls, weighted).
+
+It decides on what its seat sees (``RULES.view``): the order of a Demigod stack beneath its
+top card is not known, so when a candidate takes a Demigod card, the card that turns up next
+is any of those beneath, each as likely (:func:`unseen_tops`), never the one the real stack
+holds.
 """
 
 from __future__ import annotations
@@ -68,11 +73,12 @@ class HardBot(NormalBot):
         options: list[tuple[float, Any]] = []
         can_rest = any(a.kind == REST for a in legal)
         if can_rest:
-            rest = self.rest_value(s) + self.lookahead * self.future(self.after_rest(s), seat)
+            after = self.after_rest(s)
+            rest = self.rest_value(s) + self.lookahead * self.expected_future(s, after, seat)
             options.append((rest, "rest"))
         futures = []
         for value, plan in ranked:
-            future = self.future(self.after_plan(s, plan), seat)
+            future = self.expected_future(s, self.after_plan(s, plan), seat)
             futures.append(future)
             options.append((value + self.lookahead * future, plan))
         # pnp: the sheet's many Tyche boxes make a re-roll look better than a sure labour more
@@ -160,6 +166,15 @@ class HardBot(NormalBot):
             total += k * (best if best is not None else self.rest_value(rolled) - 2.0)
         return total / 36
 
+    def expected_future(self, s: GameState, after: GameState, seat: int) -> float:
+        """:meth:`future` after a move from ``s`` to ``after``, over what the move turned up.
+
+        A Demigod card taken shows the next card of its stack, which the seat could not see
+        in ``s``: the expectation runs over the cards beneath (:func:`unseen_tops`), so the
+        value depends on what the seat sees and never on the stack's hidden order.
+        """
+        return sum(w * self.future(t, seat) for w, t in unseen_tops(s, after))
+
     def after_plan(self, s: GameState, plan: Plan) -> GameState:
         """The state after this seat performs ``plan`` (choosing its best demigod)."""
         state = s
@@ -179,6 +194,46 @@ class HardBot(NormalBot):
             state, _ = apply(state, self.rest_step(state, legal_actions(state)))
         return state
 
+
+def unseen_tops(before: GameState, after: GameState) -> list[tuple[float, GameState]]:
+    """What ``after`` may look like, seen from ``before``, with the chance of each.
+
+    ``after`` follows ``before`` by one seat's moves on a copy. Where a Demigod stack lost its
+    top card and still holds two or more, the card now on top could be any of those that lay
+    beneath in ``before`` (whose order no seat sees): one state per kind of card there (cards
+    alike in everything the bots weigh count as one), weighted by how many of them there are.
+    Otherwise ``after`` itself, surely. The cards beneath the new top are sorted: the
+    lookahead reads only top cards.
+    """
+    outcomes: list[tuple[float, GameState]] = [(1.0, after)]
+    for k, (old, new) in enumerate(zip(before.demigod_stacks, after.demigod_stacks, strict=True)):
+        if len(new) != len(old) - 1 or len(new) < 2:
+            continue  # no card taken here, or the one left was known already
+        kinds: dict[tuple[Any, ...], list[str]] = {}
+        for cid in old[:-1]:
+            kinds.setdefault(_KIND_OF[cid], []).append(cid)
+        spread = []
+        for key in sorted(kinds):
+            ids = sorted(kinds[key])
+            rest = sorted(c for c in old[:-1] if c != ids[0])
+            spread.append((len(ids) / len(new), (*rest, ids[0])))
+        next_outcomes = []
+        for w, state in outcomes:
+            for p, stack in spread:
+                t = state.copy()
+                stacks = list(t.demigod_stacks)
+                stacks[k] = stack
+                t.demigod_stacks = tuple(stacks)
+                next_outcomes.append((w * p, t))
+        outcomes = next_outcomes
+    return outcomes
+
+
+#: What the bots weigh of a Demigod card (the id and name aside): cards alike in all of it
+#: are interchangeable on top of a stack.
+_KIND_OF: dict[str, tuple[Any, ...]] = {
+    c.id: (c.kind, c.vp, c.ability, c.symbols, c.deck, c.die) for c in CARDS.demigods
+}
 
 #: The 21 distinct rolls of two dice with how many of the 36 outcomes give each.
 _ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))

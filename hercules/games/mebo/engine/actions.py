@@ -160,6 +160,9 @@ class Event(NamedTuple):
     ``white_die_taken`` as a card), ``power_circle_erased`` (deck) and
     ``labour_circles_erased`` (labours); its ``rested`` event carries ``circles`` and
     ``labours`` erased besides the usual ``cubes`` (0) and ``god`` (false).
+
+    Every event is public: it tells only what the whole table sees happen, so the rules'
+    ``redact(event, seat)`` returns it unchanged (``view.PUBLIC_EVENTS`` lists the kinds).
     """
 
     type: str

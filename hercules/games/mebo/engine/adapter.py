@@ -1,21 +1,26 @@
-"""The engine seen through the application shell's ``Rules`` protocol.
+"""The engine seen through the box's contract, ``GameRules`` (``hercules.app.contract``).
 
-Besides playing (``legal_actions``, ``apply``, ...) the adapter gives the
-shell's generic save module what it needs to store and rebuild a game as
-plain JSON: set-up from a configuration and seed, state and action
-documents, a listing summary and the errors that mean "bad data".
+Besides playing (``legal_actions``, ``apply``, ...) the adapter gives each seat its view of a
+game (``view``, ``redact``: see :mod:`.view`) and gives the shell's generic save module what
+it needs to store and rebuild a game as plain JSON: set-up from a configuration and seed,
+versioned state documents, action documents, a listing summary and the errors that mean
+"bad data" (every one a ``GameError`` of the games' kit).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hercules.games._kit.errors import GameError
+from hercules.games._kit.versions import Upgraded
+
 from . import rules
-from .actions import Action
-from .errors import HerculesError, InvalidStateError
+from . import view as _view
+from .actions import Action, Event
+from .errors import InvalidStateError
 from .scoring import score
 from .state import P_GAME_OVER, P_HADES, P_ROLL, GameConfig, GameState
-from .state_json import state_from_json
+from .state_json import FORMAT, state_from_json
 
 AUTOMATIC = -1
 
@@ -49,24 +54,44 @@ class HerculesRules:
         """True when the game is over."""
         return state.is_terminal
 
-    def chance_state(self, state: GameState) -> int:
-        """The random generator's state: when it moves, something random happened (no undo)."""
-        return state.rng
-
     def reveals(self, before: GameState, after: GameState, events: list[Any]) -> bool:
         """True when a step brought something random or hidden to light: no undo past it.
 
         Random: the generator moved (the roll, a re-roll, the white die). Hidden: a card
-        came face up that was not (taking a Demigod or the top card above column 12 turns
-        up the next card of a shuffled stack). The vase stacks are not counted: their
-        order is printed in the rules, so the card under a taken vase was known already.
+        came face up that was not, on a Demigod stack (taking its top card turns up the
+        next one of a shuffled stack), the only order a view hides (:mod:`.view`). The
+        stack above column 12 and the vase stacks are not counted: their order follows
+        from the rules (Zeus on the unshuffled Pantheon cards; vases by VP), so the card
+        under a taken one was known already.
         """
         return before.rng != after.rng or bool(_face_up(after) - _face_up(before))
 
+    # --- what a seat may see -----------------------------------------------------------------
+
+    def view(self, state: GameState, seat: int) -> GameState:
+        """The state as ``seat`` may see it (-1: a spectator); see :func:`.view.view`.
+
+        Seed and generator 0, the Demigod stacks beneath their top cards sorted; the same
+        legal actions. ``ValueError`` for a seat the game does not have.
+        """
+        return _view.view(state, seat)
+
+    def redact(self, event: Event, seat: int) -> Event:
+        """``event`` as ``seat`` may learn of it: the same event (every MEBO event is
+        public; see :func:`.view.redact`)."""
+        return _view.redact(event, seat)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        """An event as a JSON-ready document."""
+        return event.to_json()
+
     # --- what a save module needs -------------------------------------------------------------
 
-    #: The engine's errors that mean the data is bad (malformed, impossible or illegal).
-    error_types: tuple[type[Exception], ...] = (HerculesError,)
+    #: The engine's errors that mean the data is bad (malformed, impossible or illegal):
+    #: every one is a ``HerculesError`` and so the kit's ``GameError``.
+    error_types: tuple[type[Exception], ...] = (GameError,)
+    #: The version :meth:`state_to_json` writes (``"version"`` in the document).
+    state_version: int = FORMAT.version
 
     def new_game(self, config_json: Any, seed: int) -> GameState:
         """Set up a game from :meth:`config_to_json` output and a seed.
@@ -92,11 +117,18 @@ class HerculesRules:
         return state.config.to_json()
 
     def state_to_json(self, state: GameState) -> dict[str, Any]:
-        """A state as a JSON-ready document."""
+        """A state as a JSON-ready document, ``"format"`` then ``"version"`` first."""
         return state.to_json()
 
+    def upgrade_state(self, doc: Any) -> Upgraded:
+        """A state document of any version read brought to the current one (version 1 is
+        the only one so far: it comes back as it is); :class:`InvalidStateError` naming the
+        version for one too new, too old or not a document."""
+        return FORMAT.upgrade(doc)
+
     def state_from_json(self, doc: Any) -> GameState:
-        """Rebuild and validate a state document (raises :class:`InvalidStateError`)."""
+        """Rebuild and validate a current-version state document (raises
+        :class:`InvalidStateError`, naming the version for another one)."""
         return state_from_json(doc)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
@@ -130,8 +162,5 @@ RULES = HerculesRules()
 
 
 def _face_up(state: GameState) -> set[str]:
-    """The cards showing on top of the shuffled stacks (the Demigod decks, above column 12)."""
-    shown = {stack[-1] for stack in state.demigod_stacks if stack}
-    if state.top:
-        shown.add(state.top[-1])
-    return shown
+    """The cards showing on top of the shuffled stacks (the Demigod decks)."""
+    return {stack[-1] for stack in state.demigod_stacks if stack}

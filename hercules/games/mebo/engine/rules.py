@@ -178,7 +178,15 @@ def _turn_actions(s: GameState) -> list[Action]:
 def validate(
     state: GameState, action: object, seat: int | None = None
 ) -> IllegalActionError | None:
-    """Why ``action`` (by ``seat``, if given) would be refused in ``state``, or None if legal."""
+    """Why ``action`` (by ``seat``, if given) would be refused in ``state``, or None if legal.
+
+    Any value at all is answered, never by a crash: an ``action`` that is not a well-formed
+    :class:`Action` (or its JSON document) and a ``seat`` that is not a whole number are
+    refused as ``Reason.MALFORMED``. What this accepts, :func:`apply` applies.
+    """
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        # True == 1 and 1.0 == 1 in Python: neither names a seat
+        return IllegalActionError(Reason.MALFORMED, f"not a seat: {seat!r}"[:200])
     try:
         act = check_action(action)
     except ValueError as exc:

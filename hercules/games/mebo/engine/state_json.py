@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hercules.games._kit.fields import Fields, is_whole
+from hercules.games._kit.versions import StateFormat
+
 from .cards import card_set, pnp_rules
 from .errors import InvalidStateError
 from .state import (
@@ -20,28 +23,45 @@ from .state import (
     PlayerState,
 )
 
+#: The state document's versions (one so far): ``state_from_json`` reads the current one,
+#: the adapter's ``upgrade_state`` brings an older one forward (none yet).
+FORMAT = StateFormat(version=STATE_VERSION, error=InvalidStateError)
 
-def _get(d: Any, key: str, typ: type, where: str) -> Any:
+
+def _fields(where: str) -> Fields:
+    """The kit's field checks, refusing with this engine's error as ``"<where>: ..."``."""
+    return Fields(where, InvalidStateError)
+
+
+def _field(d: Any, key: str, where: str) -> Any:
+    """``d[key]``, refused unless ``d`` is an object that holds ``key``."""
     if not isinstance(d, dict):
-        raise InvalidStateError(f"{where}: expected an object")
+        raise _fields(where).bad("expected an object")
     if key not in d:
-        raise InvalidStateError(f"{where}: missing field {key!r}")
-    v = d[key]
-    ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
-    if not ok:
-        raise InvalidStateError(f"{where}: field {key!r} must be {typ.__name__}")
-    return v
+        raise _fields(where).bad(f"missing field {key!r}")
+    return d[key]
 
 
 def _int_in(d: Any, key: str, lo: int, hi: int, where: str) -> int:
-    v: int = _get(d, key, int, where)
-    if not lo <= v <= hi:
-        raise InvalidStateError(f"{where}: field {key!r} = {v} is outside {lo}..{hi}")
+    return _fields(where).whole(_field(d, key, where), lo, hi, f"field {key!r}")
+
+
+def _flag(d: Any, key: str, where: str) -> bool:
+    return _fields(where).flag(_field(d, key, where), f"field {key!r}")
+
+
+def _typed(d: Any, key: str, typ: type, where: str) -> Any:
+    """``d[key]`` if it is a ``typ`` (never a bool for ``int``): the lists, texts and objects
+    whose items the reader checks itself (the kit's ``listed`` would bound their lengths,
+    refusing long lists of repeated ids that the set-valued fields accept)."""
+    v = _field(d, key, where)
+    if not isinstance(v, typ) or (typ is int and not is_whole(v)):
+        raise _fields(where).bad(f"field {key!r} must be {typ.__name__}")
     return v
 
 
 def _ids(d: Any, key: str, where: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    v = _get(d, key, list, where)
+    v = _typed(d, key, list, where)
     cards = card_set().cards
     for cid in v:
         if not isinstance(cid, str):
@@ -75,7 +95,7 @@ def _read_sheet(p: PlayerState, rp: dict[str, Any], where: str, sheet: bool) -> 
         return
     boxes = pnp_rules().boxes_per_row
     for key in ("crosses", "circles"):
-        marks = _get(rp, key, list, where)
+        marks = _typed(rp, key, list, where)
         if len(marks) != len(NO_MARKS) or not all(
             type(x) is int and 0 <= x <= boxes for x in marks
         ):
@@ -83,13 +103,13 @@ def _read_sheet(p: PlayerState, rp: dict[str, Any], where: str, sheet: bool) -> 
                 f"{where}: {key} must give six counts 0-{boxes}, one per power row"
             )
         setattr(p, key, tuple(marks))
-    circled = _get(rp, "circled_labours", list, where)
+    circled = _typed(rp, "circled_labours", list, where)
     if not all(type(c) is int and 1 <= c <= 12 for c in circled) or len(set(circled)) != len(
         circled
     ):
         raise InvalidStateError(f"{where}: circled_labours must be distinct labours 1-12")
     p.circled = sum(1 << c for c in circled)
-    jumps = _get(rp, "jumps", list, where)
+    jumps = _typed(rp, "jumps", list, where)
     if not all(type(j) is int and 3 <= j <= 12 for j in jumps):
         raise InvalidStateError(f"{where}: jumps must be advances of 3-12 spaces")
     p.jumps = tuple(jumps)
@@ -104,21 +124,19 @@ def state_from_json(doc: Any) -> GameState:
     and no state is returned.
     """
     try:
-        if _get(doc, "format", str, "state") != STATE_FORMAT:
+        if _typed(doc, "format", str, "state") != STATE_FORMAT:
             raise InvalidStateError("state: not a hercules-state document")
-        version = _get(doc, "version", int, "state")
-        if version != STATE_VERSION:
-            raise InvalidStateError(
-                f"state: version {version} is not supported (this build reads {STATE_VERSION})"
-            )
+        _typed(doc, "version", int, "state")
+        FORMAT.check(doc)  # the current version only: older ones go through upgrade_state
         known = set(GameState.__slots__[:-1]) | {"format", "version"}
         extra = set(doc) - known
         if extra:
             raise InvalidStateError(f"state: unknown field(s) {', '.join(sorted(extra))}")
-        cfg = _get(doc, "config", dict, "state")
+        cfg = _typed(doc, "config", dict, "state")
         try:
             config = GameConfig(
-                players=_get(cfg, "players", int, "config"), mode=_get(cfg, "mode", str, "config")
+                players=_typed(cfg, "players", int, "config"),
+                mode=_typed(cfg, "mode", str, "config"),
             )
         except ValueError as exc:
             raise InvalidStateError(f"config: {exc}") from None
@@ -132,32 +150,30 @@ def state_from_json(doc: Any) -> GameState:
         s = GameState.__new__(GameState)
         s._legal = None
         s.config = config
-        s.seed = _get(doc, "seed", int, "state")
+        s.seed = _typed(doc, "seed", int, "state")
         s.rng = _int_in(doc, "rng", 0, (1 << 64) - 1, "state")
         s.round = _int_in(doc, "round", 1, 10**6, "state")
-        s.prompt = _get(doc, "prompt", str, "state")
-        if s.prompt not in PROMPTS:
-            raise InvalidStateError(f"state: unknown prompt {s.prompt!r}")
+        s.prompt = _fields("state").one_of(_field(doc, "prompt", "state"), PROMPTS, "prompt")
         n = config.players
         s.current = _int_in(doc, "current", -1, n - 1, "state")
         s.pegasus = _int_in(doc, "pegasus", 0, n - 1, "state")
         s.turn = _int_in(doc, "turn", 0, n, "state")
-        raw_players = _get(doc, "players", list, "state")
+        raw_players = _typed(doc, "players", list, "state")
         if len(raw_players) != n:
             raise InvalidStateError(f"state: {len(raw_players)} players for a {n}-seat game")
         players = []
         for i, rp in enumerate(raw_players):
             where = f"player {i}"
             p = PlayerState.__new__(PlayerState)
-            p.hades = _get(rp, "hades", bool, where)
-            dice = _get(rp, "dice", list, where)
+            p.hades = _flag(rp, "hades", where)
+            dice = _typed(rp, "dice", list, where)
             if len(dice) != (1 if p.hades else 2) or not all(
                 type(x) is int and 1 <= x <= 6 for x in dice
             ):
                 raise InvalidStateError(f"{where}: dice must be faces 1-6 (two, Hades one)")
             p.dice = tuple(dice)
             p.pos = _int_in(rp, "pos", 0, 12, where)
-            cubes = _get(rp, "board_cubes", list, where)
+            cubes = _typed(rp, "board_cubes", list, where)
             if not all(type(c) is int and 1 <= c <= 12 for c in cubes) or len(set(cubes)) != len(
                 cubes
             ):
@@ -175,7 +191,7 @@ def state_from_json(doc: Any) -> GameState:
         s.players = tuple(players)
         s.white = _int_in(doc, "white", 1, 6, "state")
         s.white_holder = _int_in(doc, "white_holder", -1, n - 1, "state")
-        cols = _get(doc, "columns", list, "state")
+        cols = _typed(doc, "columns", list, "state")
         if len(cols) != 11:
             raise InvalidStateError("state: columns must list the gods above columns 1-11")
         for c in cols:
@@ -183,14 +199,14 @@ def state_from_json(doc: Any) -> GameState:
                 raise InvalidStateError(f"state: unknown god above a column: {c!r}")
         s.columns = ("", *cols, "")
         s.top = _ids(doc, "top", "state", ("god", "pantheon"))
-        stacks = _get(doc, "demigod_stacks", list, "state")
+        stacks = _typed(doc, "demigod_stacks", list, "state")
         if len(stacks) != len(card_set().decks):
             raise InvalidStateError("state: there must be six demigod stacks")
         s.demigod_stacks = tuple(
             _ids({"stack": st}, "stack", f"demigod stack {i + 1}", ("demigod",))
             for i, st in enumerate(stacks)
         )
-        vstacks = _get(doc, "vase_stacks", list, "state")
+        vstacks = _typed(doc, "vase_stacks", list, "state")
         if len(vstacks) != len(card_set().vase_spaces):
             raise InvalidStateError("state: there must be one vase stack per number of spaces")
         s.vase_stacks = tuple(
@@ -200,19 +216,19 @@ def state_from_json(doc: Any) -> GameState:
         s.box = _ids(doc, "box", "state", ("demigod", "god", "vase", "pantheon", "hades"))
         s.used = frozenset(_ids(doc, "used", "state", ("demigod", "god")))
         s.rest_cubes = _int_in(doc, "rest_cubes", 0, variant.rest_limit(), "state")
-        s.rest_god = _get(doc, "rest_god", bool, "state")
-        pending = _get(doc, "pending", list, "state")
+        s.rest_god = _flag(doc, "rest_god", "state")
+        pending = _typed(doc, "pending", list, "state")
         deck_ids = {d.id for d in card_set().decks}
         if not all(isinstance(d, str) and d in deck_ids for d in pending):
             raise InvalidStateError("state: pending must list demigod deck ids")
         s.pending = tuple(pending)
-        ended = _get(doc, "ended_by", list, "state")
+        ended = _typed(doc, "ended_by", list, "state")
         if not all(e in variant.end_conditions for e in ended):
             raise InvalidStateError("state: unknown end condition in ended_by")
         s.ended_by = tuple(ended)
         s.powers_used = ()
         if sheet:
-            used = _get(doc, "powers_used", list, "state")
+            used = _typed(doc, "powers_used", list, "state")
             if not all(isinstance(d, str) and d in deck_ids for d in used):
                 raise InvalidStateError("state: powers_used must list demigod deck ids")
             s.powers_used = tuple(used)
