@@ -35,9 +35,12 @@ PROPOSED: dict[str, dict[str, dict[str, str]]] = {
 
 def wire() -> None:
     """Add every proposed entry a registered spec still lacks (idempotent)."""
-    from hercules.app.registry import load_games
+    from hercules.app.registry import RegistryError, load_games
 
-    box = load_games()
+    try:
+        box = load_games()
+    except RegistryError:
+        return  # a box that cannot start: the tests that load it say why, not every test
     for game_id, sections in PROPOSED.items():
         if game_id not in box:
             continue
