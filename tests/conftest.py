@@ -55,11 +55,3 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def fuzz_games(request: pytest.FixtureRequest) -> int:
     """How many random games the fuzz plays in total (``--fuzz-games``)."""
     return request.config.getoption("--fuzz-games")
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _game_hooks() -> None:
-    """The spec entries of issue 22 the specs may not carry yet (see support/game_hooks.py)."""
-    from support import game_hooks
-
-    game_hooks.wire()

@@ -15,7 +15,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from support.game_hooks import boot
 
 SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "tournament.py"
 #: JSON entries that depend on the machine (or on --jobs itself).
@@ -25,8 +24,7 @@ CSV_TIMING = {"decision_ms_p50", "decision_ms_max", "game_seconds"}
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        # The games' spec entries the tool needs (issue 22), wired until every spec has them.
-        [sys.executable, "-c", boot(str(Path(__file__).parent / "support")), str(SCRIPT), *args],
+        [sys.executable, str(SCRIPT), *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -89,7 +89,13 @@ class GameSpec(Generic[StateT, ActionT]):
     #: place, score and breakdown, and ``extra`` figures: see :mod:`.statistics`), and a
     #: game may add ``stat_lines(records, words) -> list[str]`` (its own lines on the
     #: statistics screen) and ``score_history(final_state, actions) -> list[list[int]]``
-    #: (each seat's score at every round, for its game-over chart).
+    #: (each seat's score at every round, for its game-over chart). The shell words a save
+    #: with ``describe_save(meta, names) -> str`` (``--check-save``'s game part, from the
+    #: rules' ``summary``), offers the game's own settings from ``settings() ->
+    #: Sequence[GameSetting]`` (:mod:`.settings`), and ``tools/tournament.py`` reads a
+    #: finished game through ``outcome(final_state) -> dict`` (vp, places, winners, tiebreak,
+    #: ended_by, rounds) and a game's own options through ``tournament(mode, players,
+    #: bots) -> dict``. Each is optional: without it the shell says what every game has.
     tools: Mapping[str, str] = field(default_factory=dict)
     #: The game's folder inside ``hercules.assets`` (e.g. ``"games/mebo"``), holding its words:
     #: ``strings/<lang>.json`` (merged into the box's string tables) and

@@ -60,6 +60,7 @@ SPEC: GameSpec[LaborsState, Action] = GameSpec(
         "report": "hercules.games.labors.stats:report_lines",
         "record": "hercules.games.labors.stats:record",
         "stat_lines": "hercules.games.labors.stats:stat_lines",
+        "describe_save": "hercules.games.labors.verdict:describe_save",
     },
     assets="games/labors",
     tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)

@@ -59,6 +59,8 @@ SPEC: GameSpec[LaterYearsState, Action] = GameSpec(
         "record": "hercules.games.later_years.stats:record",
         "score_history": "hercules.games.later_years.stats:score_history",
         "outcome": "hercules.games.later_years.stats:outcome",
+        "describe_save": "hercules.games.later_years.verdict:describe_save",
+        "tournament": "hercules.games.later_years.stats:tournament",
     },
     assets="games/later_years",
     tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)

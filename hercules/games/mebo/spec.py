@@ -53,6 +53,7 @@ SPEC: GameSpec[GameState, Action] = GameSpec(
         "replay": f"{_UI}.replay:ReplayScene",
         "rules": f"{_UI}.rules:RulesScene",
         "seat_names": f"{_UI}.setup:names_for",
+        "save_line": f"{_UI}.words:save_line",
     },
     rules_text="rules",
     assets="games/mebo",
@@ -63,5 +64,9 @@ SPEC: GameSpec[GameState, Action] = GameSpec(
         "report": "hercules.games.mebo.stats:report_lines",
         "record": "hercules.games.mebo.stats:record",
         "score_history": "hercules.games.mebo.stats:score_history",
+        "describe_save": "hercules.games.mebo.verdict:describe_save",
+        "settings": "hercules.games.mebo.settings:settings",
+        "outcome": "hercules.games.mebo.stats:outcome",
+        "tournament": "hercules.games.mebo.stats:tournament",
     },
 )
