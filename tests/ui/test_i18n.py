@@ -719,7 +719,7 @@ def test_a_replay_steps_back_correctly_after_a_switch():
         for _ in range(12):
             replay.ctl.forward()
         app.set_language("it")
-        assert replay.btn_close.text == "Chiudi" and replay.names[0] == "Rosso"
+        assert replay.button("close").text == "Chiudi" and replay.names[0] == "Rosso"
         for _ in range(5):
             replay.ctl.back()
         assert len(replay.logged) == replay.ctl.index == 7
