@@ -289,6 +289,11 @@ class TableBase(Scene):
         super().relocalize()
 
     # --- buttons ----------------------------------------------------------------------------
+    def clear_widgets(self) -> None:
+        """Destroy the scene's widgets, the buttons' keys with them."""
+        super().clear_widgets()
+        self.buttons = {}
+
     def add_button(
         self,
         key: str,

@@ -125,7 +125,6 @@ class LaborsTableBase(TableBase):
 
     def build_buttons(self) -> None:
         """End roll, Undo, Hint, Menu (two rows of two)."""
-        self.buttons = {}
         for k, key in enumerate(("resolve", "undo", "hint", "menu")):
             r, c = divmod(k, 2)
             tip = t(f"lab.tip.{key}")

@@ -131,7 +131,6 @@ class TableScene(TableBase):
 
     def build_buttons(self) -> None:
         """The sidebar's buttons."""
-        self.buttons = {}
         for k, key in enumerate(self.button_keys()):
             r, c = divmod(k, 2)
             tip = t(f"ly.tip.{key}") if has(f"ly.tip.{key}") else None
