@@ -17,7 +17,6 @@ import pygame_gui
 
 from hercules.app import health
 from hercules.app.crash import CrashReport, install_log_tail, write_report
-from hercules.app.saves import GameSaver
 from hercules.app.settings import MIN_WINDOW, Settings, save_settings
 
 from . import dpi, strings
@@ -34,6 +33,7 @@ from .nav import Navigator
 from .scene import Scene, SceneStack
 from .sound import Sound
 from .surfaces import forget_pictures
+from .table import GameTable
 from .theme import FONTS, colour, gui_theme, set_palette, window_icon
 
 #: The smallest size the scenes are laid out for, in layout pixels (real pixels ÷ the
@@ -444,9 +444,9 @@ class App:
         """Autosave the game being played (the topmost table's): its document, and whether
         the autosave was written."""
         for scene in reversed(self.stack.scenes):
-            saver = getattr(scene, "saver", None)
-            if not isinstance(saver, GameSaver):
+            if not isinstance(scene, GameTable):
                 continue
+            saver = scene.saver
             saved = False
             try:
                 saver.save()  # its autosave: Continue resumes the game from here

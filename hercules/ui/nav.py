@@ -27,6 +27,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .strings import language, t
+from .table import GameTable
 from .tutorial import Coach
 
 
@@ -193,7 +194,7 @@ class Navigator:
 
         def ended(_rec: Any) -> None:
             if controller.is_over and controller not in self.recorded:
-                names = list(getattr(table, "names", ()))
+                names = list(table.names) if isinstance(table, GameTable) else []
                 self.record(game_id, controller, names, created, time.monotonic() - start)
 
         controller.subscribe(ended)

@@ -28,6 +28,7 @@ from hercules.app.tutorials import Script, Step, action_matches, key_matches
 from . import draw as D
 from .focus import ALL_ARROWS, Stop
 from .strings import t
+from .table import GameTable
 from .theme import FONTS, colour
 
 #: The coach's phases: guiding through the steps, the end (its offer), gone.
@@ -63,7 +64,7 @@ class Coach:
         self,
         app: Any,
         script: Script,
-        table: Any,
+        table: GameTable,
         first_game: Callable[[], object],
         leave: Callable[[], object],
     ) -> None:
@@ -127,8 +128,7 @@ class Coach:
 
     def regions(self) -> dict[str, pygame.Rect]:
         """The table's named places (a table without any names none)."""
-        named = getattr(self.table, "tutorial_regions", None)
-        return dict(named(HUMAN)) if named is not None else {}
+        return dict(self.table.tutorial_regions(HUMAN))
 
     def target_rects(self) -> list[pygame.Rect]:
         """Where the step's target is (a click there is the player's to make)."""
@@ -234,9 +234,7 @@ class Coach:
         if self.waiting() or self.phase == END:
             # The click is the guide's: a table's passing note (the recap of the others'
             # turns) closes as at any click, so it never hides a target for good.
-            close = getattr(self.table, "dismiss_recap", None)
-            if close is not None:
-                close()
+            self.table.dismiss_recap()
         for name, rect, _words in self.callout(self.app.size).buttons:
             if rect.collidepoint(event.pos):
                 self.press(name)

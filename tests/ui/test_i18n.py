@@ -147,8 +147,8 @@ def test_the_italian_words_are_the_games_italian_words():
 
 # --- every key the code uses exists ----------------------------------------------------------
 
-LITERAL = re.compile(r"""\bt\(\s*"([^"]+)"|\btr\(\s*[\w.]+,\s*"([^"]+)\"""")
-FSTRING = re.compile(r"""\bt\(\s*f"([^"]+)"|\btr\(\s*[\w.]+,\s*f"([^"]+)\"""")
+LITERAL = re.compile(r"""(?:\bt|\bself\.word)\(\s*"([^"]+)"|\btr\(\s*[\w.]+,\s*"([^"]+)\"""")
+FSTRING = re.compile(r"""(?:\bt|\bself\.word)\(\s*f"([^"]+)"|\btr\(\s*[\w.]+,\s*f"([^"]+)\"""")
 GRID = re.compile(r"""\bg\(\s*\d+,\s*\d+,\s*\d+,\s*"(\w+)"\s*\)""")
 
 
@@ -158,6 +158,7 @@ def code_files() -> list[Path]:
 
 def families() -> dict[str, set[str]]:
     """Every f-string key family the code uses, with every value it can take."""
+    from hercules.ui.replay import CONTROLS as REPLAY_CONTROLS
     from hercules.app.profiles import NAME_PROBLEMS
     from hercules.games.mebo.ai.bots import BOT_LEVELS
     from hercules.games.mebo.engine import scoring
@@ -203,6 +204,8 @@ def families() -> dict[str, set[str]]:
         "lang.{}": set(strings.languages()),
         "btn.{}": grid,
         "tip.{}": grid,
+        "btn.replay_{}": set(REPLAY_CONTROLS) | {"pause"},
+        "tip.replay_{}": set(REPLAY_CONTROLS),
         **labors_families(),
         **later_years_families(),
     }
@@ -257,7 +260,6 @@ def labors_families() -> dict[str, set[str]]:
         "lab.blue.{}": set(BLUE_KINDS),
         "lab.setup.help.{}": set(DIFFICULTIES),
         "lab.over.{}": {"new_run", "try_again", "replay", "see_table", "title"},
-        "btn.replay_{}": {"back", "forward", "play", "close"},
     }
 
 
@@ -350,7 +352,8 @@ SINKS = {
     "__init__": ((1,), ()),  # an overlay's title passed to super().__init__
 }
 #: Calls whose string arguments are keys or values, not words.
-SAFE = {"t", "tr", "has", "number", "text_file", "asset_text", "getattr"}
+#: Calls that translate their key (``word``: a table's word, in its game's words or the shell's).
+SAFE = {"t", "tr", "has", "number", "text_file", "asset_text", "getattr", "word"}
 
 
 def _name(func: ast.expr) -> str:
@@ -719,7 +722,7 @@ def test_a_replay_steps_back_correctly_after_a_switch():
         for _ in range(12):
             replay.ctl.forward()
         app.set_language("it")
-        assert replay.btn_close.text == "Chiudi" and replay.names[0] == "Rosso"
+        assert replay.button("close").text == "Chiudi" and replay.names[0] == "Rosso"
         for _ in range(5):
             replay.ctl.back()
         assert len(replay.logged) == replay.ctl.index == 7

@@ -48,7 +48,7 @@ def test_a_scroller_never_goes_before_the_top_or_past_the_end():
 
 def test_the_rules_page_ends_where_its_text_ends(app):
     scene = open_rules(app)
-    *_, (style, _text, y_last, _) = scene.lines
+    *_, (style, _text, y_last, _, _) = scene.lines
     sc = scene.scroller
     assert sc.content_h >= y_last + scene.size_of(style)  # the last line is inside the page
     assert sc.content_h - (y_last + scene.size_of(style)) < 3 * scene.size_of("body")

@@ -166,15 +166,15 @@ def test_replay_steps_forward_and_back_through_the_saved_states(folder):
     ctl = replay.ctl
     assert ctl.state == loaded.states[0]
     for i in range(1, 20):
-        click_widget(app, replay.btn_forward)
+        click_widget(app, replay.button("forward"))
         assert ctl.state == loaded.states[i]
     lines = len(replay.log)
-    click_widget(app, replay.btn_back)
+    click_widget(app, replay.button("back"))
     assert ctl.state == loaded.states[18]
     assert len(replay.log) < lines
-    click_widget(app, replay.btn_round_forward)
+    click_widget(app, replay.button("round_forward"))
     assert ctl.state.round == loaded.states[18].round + 1
-    click_widget(app, replay.btn_round_back)
+    click_widget(app, replay.button("round_back"))
     assert ctl.states[ctl.index - 1].round < ctl.state.round or ctl.index == 0
     key(app, 1073741903)  # Right arrow
     replay.playing = True
@@ -257,7 +257,7 @@ def test_a_replay_always_says_it_is_a_replay_never_consulting_the_oracle(folder)
         assert frame.heading.startswith("Replay · ")
         assert "Oracle" not in frame.heading
         seen.add(frame.heading.split(" · ")[1].split(" ")[0])
-        click_widget(app, replay.btn_forward, settle=1)
+        click_widget(app, replay.button("forward"), settle=1)
     assert replay.ctl.index == len(loaded.history), replay.ctl.index
     assert replay.frame().heading == "Replay · the end"
     assert "round" in seen  # the rolls were passed through too

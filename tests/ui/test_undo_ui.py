@@ -184,7 +184,7 @@ def test_undo_at_the_start_of_a_resumed_game_does_nothing_and_says_why(app, fold
     state = table.state
     assert not table.btn_undo.is_enabled
     table.undo()
-    assert table.state is state and table.message == t("msg.cannot_undo.resumed")
+    assert table.state is state and table.message == table.word("msg.cannot_undo.resumed")
 
 
 def test_undo_right_after_a_reroll_does_nothing_and_says_why(app, folder):
@@ -194,7 +194,7 @@ def test_undo_right_after_a_reroll_does_nothing_and_says_why(app, folder):
     assert table.send(reroll)
     frames(app, 2)
     table.undo()
-    assert table.message == t("msg.cannot_undo.revealed")
+    assert table.message == table.word("msg.cannot_undo.revealed")
     assert table.ctl.history[-1].action == reroll
 
 
@@ -208,7 +208,7 @@ def test_undo_of_a_labour_at_the_demigod_choice_from_the_table(app, folder):
     assert table.btn_undo.is_enabled
     table.undo()
     frames(app, 2)
-    assert table.state == state and table.message == t("msg.undone")
+    assert table.state == state and table.message == table.word("msg.undone")
 
 
 def test_the_ask_before_ending_with_a_labour_setting_is_validated_and_defaults_on():

@@ -17,6 +17,7 @@ from hercules.app import health, paths, saves
 from .. import draw as D
 from ..scene import Scene
 from ..strings import language, t
+from ..table import GameTable
 from ..theme import FONTS, colour
 
 
@@ -170,12 +171,11 @@ def leave_words_key(table: Any) -> str:
     Autosaved (Continue resumes it), finished (its autosave stays, marked finished), not
     saved automatically (a replay, or a table told not to), or saving is off.
     """
-    if not getattr(table, "autosave", False):
+    if not isinstance(table, GameTable) or not table.autosave:
         return "leave.not_saved"
     if health.problem(health.SAVES) is not None:
         return "leave.saving_off"
-    ctl = getattr(table, "ctl", None)
-    if ctl is not None and ctl.is_over:
+    if table.ctl.is_over:
         return "leave.finished"
     return "leave.autosaved"
 

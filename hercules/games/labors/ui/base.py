@@ -1,8 +1,9 @@
-"""The Labors table's life: the run it shows, its log, saves, messages, dialogs and frame.
+"""The Labors table's life: the run it shows, its log, animations, dialogs and frame.
 
-:class:`TableBase` reads the controller's state and reacts to what the controller applies; the
-table scene (``table.py``) adds what the painter asks and the mouse. Split so that each room
-holds one job.
+:class:`LaborsTableBase` is the shell's :class:`~hercules.ui.table.TableBase` (saves, messages,
+the log's marks, undo, the controller's life) with the Labors game's own: how a record is
+logged and animated, when the run is autosaved, the legend and the choices' dialogs. The
+table scene (``table.py``) adds what the painter asks and the mouse.
 """
 
 from __future__ import annotations
@@ -10,11 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import GameController, Record
-from hercules.app.health import SavingOff
+from hercules.app.controller import Record
 from hercules.games.labors.engine import Action
 from hercules.games.labors.engine.adapter import GAME_ID
 from hercules.games.labors.engine.state import (
@@ -30,14 +28,10 @@ from hercules.games.labors.engine.state import (
     LaborsState,
 )
 from hercules.games.labors.spec import SPEC
-from hercules.ui.anim import Animator
-from hercules.ui.log import LogEntry, LogView
-from hercules.ui.names import localise_name
-from hercules.ui.scene import Scene
+from hercules.ui.log import LogEntry
 from hercules.ui.scenes.overlays import ChoiceOverlay
-from hercules.ui.sound import Cues
-from hercules.ui.strings import has, t
-from hercules.ui.surfaces import forget_pictures
+from hercules.ui.strings import t
+from hercules.ui.table import TableBase, grid_rect
 
 from .dialogs import RestartOverlay, RewardOverlay
 from .gameover import GameOverScene
@@ -58,65 +52,38 @@ ROLL_SECONDS = 0.9
 MOVE_SECONDS = 0.4
 
 
-class TableBase(Scene):
+class LaborsTableBase(TableBase):
     """Plays one run through a controller (live, or a replay's): everything but the mouse."""
 
     game_id = GAME_ID
+    assets = SPEC.assets
+    own_words = {"msg.cannot_undo": "lab.cannot_undo"}
 
-    def __init__(
-        self,
-        app: Any,
-        controller: GameController,
-        names: list[str],
-        *,
-        autosave: bool = True,
-        created: str | None = None,
-        label: str = "",
-    ) -> None:
-        super().__init__(app)
-        self.ctl = controller
-        self.names = [localise_name(n, i) for i, n in enumerate(names)]
-        self.autosave = autosave
-        self.saver = saves.GameSaver(controller, names, created=created, label=label)
-        self.log_entries: list[LogEntry] = []
-        self._marks: list[int] = []
-        self.logged: list[Record] = []
-        self.log_view = LogView()
-        self.anim = Animator()
-        self.anim.speed = app.settings.animation_speed
-        self.cues = Cues.load(SPEC.assets)  # which sound each animation, event and end plays
-        self.cues.attach(self.anim, app.sound)
+    def setup_table(self) -> None:
+        """The run's own: the dice picked and pressed, the legends told, the layout and tracks."""
+        self._seen: LaborsState = self.ctl.state  # the run before the record in the news
         self.picked: list[int] = []
-        self.message = ""
-        self.message_time = 0.0
-        self.message_at: tuple[int, int] | None = None
-        self.mouse = (0, 0)
         self.hover_space: tuple[int, str] | None = None
         self.drag_from: int | None = None  #: the die pressed (a drag starts there)
         self.press_at = (0, 0)
         self.fresh_pick = False  #: the die pressed was picked by that press
-        self.wait = 0.0
-        self.told_saving_off = False
-        self.over_shown = False
         self.legends_shown: set[int] = set()  #: labours whose legend was told this run
         #: The player closed a choice's dialog: it opens again at their next click.
         self.dialog_dismissed = False
-        self._seen: LaborsState = controller.state
         self.layout = self.new_layout()
         self.tracks = self._tracks()
-        controller.subscribe(self.on_record)
-        controller.on_undo(self.on_undo)
 
     # --- reading the run ------------------------------------------------------------------------
     @property
     def state(self) -> LaborsState:
-        """The run now (read only)."""
+        """The run now (read only; drawing reads :meth:`view`)."""
         state: LaborsState = self.ctl.state
         return state
 
-    def legal(self) -> list[Action]:
-        """The legal actions now (the controller works them out once per state)."""
-        return self.ctl.legal()
+    def view(self) -> LaborsState:
+        """The run as the player sees it (the Mood deck's order hidden)."""
+        shown: LaborsState = super().view()
+        return shown
 
     def human(self) -> bool:
         """True when the player at this machine decides now."""
@@ -152,21 +119,16 @@ class TableBase(Scene):
         self.log_view.place(self.layout.log_box, self.layout.body)
         self.build_buttons()
 
+    def button_cell(self, row: int, col: int, cols: int) -> pygame.Rect:
+        """A sidebar button's place: rows of the layout's button height."""
+        return grid_rect(self.layout.buttons, row, col, cols, self.layout.button_h)
+
     def build_buttons(self) -> None:
         """End roll, Undo, Hint, Menu (two rows of two)."""
-        b = self.layout.buttons
-        bw = (b.w - 8) // 2
-        bh = self.layout.button_h
-        self.buttons: dict[Any, str] = {}
         for k, key in enumerate(("resolve", "undo", "hint", "menu")):
             r, c = divmod(k, 2)
-            rect = pygame.Rect(b.x + c * (bw + 8), b.y + r * (bh + 8), bw, bh)
-            btn = self.add(
-                pygame_gui.elements.UIButton(
-                    rect, t(f"lab.btn.{key}"), self.app.ui, tool_tip_text=t(f"lab.tip.{key}")
-                )
-            )
-            self.buttons[btn] = key
+            tip = t(f"lab.tip.{key}")
+            self.add_button(key, self.button_cell(r, c, 2), t(f"lab.btn.{key}"), tip)
         self.refresh_buttons()
 
     def hint_fn(self) -> Any:
@@ -179,66 +141,27 @@ class TableBase(Scene):
             return
         human = self.human()
         playing = human and self.state.prompt == P_PLAY
-        on = {
-            "resolve": playing,
-            "undo": human and bool(self.ctl.can_undo()),
-            "hint": playing and self.hint_fn() is not None,
-            "menu": True,
-        }
-        for btn, key in self.buttons.items():
-            if on[key]:
-                btn.enable()
-            else:
-                btn.disable()
+        self.enable_buttons(
+            {
+                "resolve": playing,
+                "undo": human and bool(self.ctl.can_undo()),
+                "hint": playing and self.hint_fn() is not None,
+            }
+        )
 
-    def exit(self) -> None:
-        """Leave the table: stop the bot, finish writing saves, free its pictures."""
-        super().exit()
-        self.ctl.close()
-        self.saver.close()
-        forget_pictures()  # the menus need none of the table's pictures
-        self.app.memory.note_garbage()
-
-    def resume(self) -> None:
-        """Back from an overlay."""
-        super().resume()
-        self.refresh_buttons()
-
-    def relocalize(self) -> None:
-        """The language changed: the log in the new words."""
-        self.relog()
-        super().relocalize()
-
-    # --- the log -----------------------------------------------------------------------------
-    def log_record(self, rec: Record, before: LaborsState | None = None) -> None:
-        """Add a record's lines to the log."""
-        self.logged.append(rec)
-        self._marks.append(len(self.log_entries))
+    # --- the log and the controller's news ---------------------------------------------------
+    def describe(self, rec: Record) -> list[LogEntry]:
+        """A record's lines, read against the run before it (the run now when relogging)."""
         reason = reason_text(rec.reason) if rec.reason else ""
-        self.log_entries.extend(record_entries(rec.events, before or self._seen, reason))
-        self.log_view.set_entries(self.log_entries)
+        return record_entries(rec.events, self._seen, reason)
 
-    def unlog_record(self) -> None:
-        """Take the last record's lines out of the log."""
-        if self.logged:
-            self.logged.pop()
-        if self._marks:
-            del self.log_entries[self._marks.pop() :]
-        self.log_view.set_entries(self.log_entries)
+    def autosaves_after(self, rec: Record) -> bool:
+        """Autosaved when a roll is resolved, a trial ends, a Reward is taken, the run ends."""
+        return any(e.kind in ("resolve", "trial", "over", "reward") for e in rec.events)
 
-    def relog(self) -> None:
-        """Describe every logged record again (a new language)."""
-        records = self.logged
-        self.logged, self._marks, self.log_entries = [], [], []
-        for rec in records:
-            self.log_record(rec, self._seen)
-        self.log_view.set_entries(self.log_entries)
-
-    # --- the controller's news ------------------------------------------------------------------
-    def on_record(self, rec: Record) -> None:
-        """An action was applied: log it, animate it, autosave at the right moments."""
+    def record_applied(self, rec: Record) -> None:
+        """Animate the record; nothing stays picked; the table follows the run."""
         before = self._seen
-        self.log_record(rec, before)
         self.picked = []
         self.dialog_dismissed = False
         self._queue(rec, before)
@@ -246,11 +169,6 @@ class TableBase(Scene):
         self.cues.events(self.app.sound, (e.kind for e in rec.events))
         self._seen = self.state
         self.relayout()
-        if self.autosave and any(
-            e.kind in ("resolve", "trial", "over", "reward") for e in rec.events
-        ):
-            self.save_to(None)
-        self.refresh_buttons()
 
     def _queue(self, rec: Record, before: LaborsState) -> None:
         """The record's events as animations: tumbling dice, Trial dice moving space by space."""
@@ -272,89 +190,28 @@ class TableBase(Scene):
             elif ev.kind == "trial":
                 self.anim.skip()
 
-    def on_undo(self, rec: Record) -> None:
-        """A placement was taken back."""
-        self.unlog_record()
-        self.anim.skip()
+    def record_undone(self, rec: Record) -> None:
+        """A placement was taken back: nothing stays picked; the table follows the run."""
         self.picked = []
         self._seen = self.state
         self.relayout()
-        self.refresh_buttons()
-
-    def undo(self) -> None:
-        """Ctrl+Z: take back the last placement of this roll (never past a roll or a draw)."""
-        why = getattr(self.ctl, "undo_refusal", lambda: "")()
-        if why or self.ctl.undo() is None:
-            key = f"msg.cannot_undo.{why}"
-            self.say(t(key) if why and has(key) else t("msg.cannot_undo"))
-
-    # --- saving ------------------------------------------------------------------------------
-    @property
-    def label(self) -> str:
-        """The name the player gave this run's save."""
-        return self.saver.label
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self.saver.label = value
-
-    def save_to(self, path: Any, label: str | None = None) -> None:
-        """Save the run (``path`` None: its autosave); written off the frame loop."""
-        try:
-            self.saver.save(path, label)
-        except SavingOff as exc:
-            if path is not None or not self.told_saving_off:
-                self.told_saving_off = True
-                self.say(str(exc))
-        except (OSError, saves.SaveError) as exc:
-            self.say(t("msg.save_failed", why=str(exc)))
-
-    def wait_for_saves(self) -> None:
-        """Block until pending saves are written (tests, quitting)."""
-        self.saver.wait()
 
     # --- messages ----------------------------------------------------------------------------
-    def say(self, text: str, at: tuple[int, int] | None = None, seconds: float = 3.0) -> None:
-        """A short message: in the sidebar, and next to ``at`` (a die) when given."""
-        self.message = text
-        self.message_time = seconds
-        self.message_at = at
-
     def prompt_lines(self) -> list[str]:
         """What the player can do now (a message first while it shows)."""
-        lines = prompt_lines(self.state, self.picked, self.human(), self.anim.busy)
-        if self.message_time > 0 and self.message:
-            lines = [self.message, *lines]
-        return lines
+        lines = prompt_lines(self.view(), self.picked, self.human(), self.anim.busy)
+        return self.with_message(lines)
 
     # --- frame ---------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Animations, dialogs for pending choices, the autoplay pace, the end."""
-        self.anim.speed = self.app.settings.animation_speed
-        self.anim.update(dt)
-        failure = self.saver.take_failure()
-        if failure is not None:
-            self.say(t("msg.save_failed", why=str(failure)))
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.app.top is not self or self.anim.busy:
-            return
-        if self.ctl.is_over:
-            if not self.over_shown:
-                self.over_shown = True
-                self.show_over()
-            return
+    def play_on(self, dt: float) -> None:
+        """A trial's legend, the dialog of a pending choice, else the autoplay's pace."""
         if self.wants_legend():
             return
         if self.human():
             if not self.dialog_dismissed:
                 self.open_dialog()
             return
-        self.wait += dt
-        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
-        if self.ctl.bot_thinking() or self.wait >= delay:
-            if self.ctl.step() is not None:
-                self.wait = 0.0
+        self.pace_bots(dt)
 
     def wants_legend(self) -> bool:
         """A trial opens (before its Mood) for the player at this machine: its legend first.

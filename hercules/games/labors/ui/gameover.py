@@ -7,13 +7,21 @@ the run again, goes back to look at the table, or returns to the title.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
 
 import pygame
 import pygame_gui
 
 from hercules.app import saves
-from hercules.games.labors.engine.state import LOST_COURAGE, LOST_DIVINITY, LOST_SKULL, WON
+from hercules.app.controller import Controller, GameController
+from hercules.games.labors.engine.state import (
+    LOST_COURAGE,
+    LOST_DIVINITY,
+    LOST_SKULL,
+    WON,
+    LaborsState,
+)
 from hercules.games.labors.spec import GAME_ID, new_controller
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge
@@ -23,6 +31,28 @@ from hercules.ui.theme import FONTS, colour
 
 from .setup import names_for
 from .words import labour_name, numeral, reward_name, reward_variant
+
+
+class FinishedRun(Protocol):
+    """What the run-over screen reads of the table it opens over (a game's table meets it:
+    :class:`hercules.ui.table.GameTable`; a screenshot's stand-in gives a state alone)."""
+
+    @property
+    def state(self) -> LaborsState:
+        """The run as it ended."""
+
+    @property
+    def ctl(self) -> GameController | None:
+        """The run's controller (None: a state without a game)."""
+
+    @property
+    def names(self) -> Sequence[str]:
+        """The hero's name."""
+
+    @property
+    def game_id(self) -> str:
+        """The game's id."""
+
 
 #: The buttons, left to right ("try_again" only after a defeat).
 BUTTONS = ("new_run", "try_again", "replay", "see_table", "title")
@@ -46,13 +76,13 @@ class GameOverScene(Scene):
     state without a game, as in screenshots), ``names`` and ``game_id``.
     """
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Any, table: FinishedRun) -> None:
         super().__init__(app)
         self.table = table
         self.state = table.state
-        self.ctl = getattr(table, "ctl", None)
-        self.names: list[str] = list(getattr(table, "names", []) or [t("lab.hercules")])
-        self.game_id: str = getattr(table, "game_id", GAME_ID) or GAME_ID
+        self.ctl = table.ctl
+        self.names: list[str] = list(table.names) or [t("lab.hercules")]
+        self.game_id: str = table.game_id or GAME_ID
         self.box = pygame.Rect(0, 0, 1, 1)
         self.buttons: dict[Any, str] = {}
         self.k = 1.0  #: how much the page's words shrink to fit the window (1: not at all)
@@ -171,7 +201,8 @@ class GameOverScene(Scene):
         if self.ctl is None:
             return
         try:
-            doc = saves.game_document(self.ctl, self.names)
+            # Offered for a live game only (a replay's controller has no undo_refusal).
+            doc = saves.game_document(cast(Controller, self.ctl), self.names)
             loaded = saves.read_document(doc, self.ctl.rules)
             self.app.nav.replay(loaded)
         except saves.SaveError:

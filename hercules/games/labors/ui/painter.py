@@ -46,7 +46,7 @@ def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
         D.blit_die(
             surface,
             r,
-            sc.state.roll[dragged].value,
+            sc.view().roll[dragged].value,
             tint("hercules_die"),
             tint("hercules_pip"),
             glow=True,
@@ -58,7 +58,7 @@ def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
 
 def draw_title(surface: pygame.Surface, sc: TableScene) -> None:
     """The labour's number and name, the difficulty, and a laurel per labour beaten."""
-    s = sc.state
+    s = sc.view()
     r = sc.layout.title
     D.panel(surface, r, colour("panel"), colour("gold"), 10)
     size = FONTS.fit(
@@ -97,7 +97,7 @@ def draw_title(surface: pygame.Surface, sc: TableScene) -> None:
 
 def draw_board(surface: pygame.Surface, sc: TableScene) -> None:
     """The trial card: each Trial die's track, its spaces and the die itself."""
-    s = sc.state
+    s = sc.view()
     board = sc.layout.board
     D.panel(surface, board, tint("card"), tint("card_edge"), 12)
     if not s.trial:
@@ -213,14 +213,14 @@ def draw_board(surface: pygame.Surface, sc: TableScene) -> None:
 
 
 def _graph_label(sc: TableScene) -> str:
-    lab = sc.state.data.labour(sc.state.labour)
+    lab = sc.view().data.labour(sc.view().labour)
     return method_text(lab.dice[0].attack)
 
 
 def _draw_label(surface: pygame.Surface, sc: TableScene, i: int, text: str, valid: bool) -> None:
     """A Trial die's attack method: its symbols, then in words (green: the picked dice meet it)."""
     r = sc.tracks.labels[i]
-    lab = sc.state.data.labour(sc.state.labour)
+    lab = sc.view().data.labour(sc.view().labour)
     attack = lab.dice[i].attack
     size = sc.px(15)
     c = D.shade(tint("valid"), 0.7) if valid else colour("ink")
@@ -268,7 +268,7 @@ def _dashed_rect(surface: pygame.Surface, r: pygame.Rect, c: Colour) -> None:
 
 def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
     """The roll: free dice to pick, picked ones raised, used ones dimmed where they went."""
-    s = sc.state
+    s = sc.view()
     tray = sc.layout.tray
     D.panel(surface, tray, colour("panel"), colour("gold_dark"), 10)
     rects = sc.die_rects()
@@ -355,7 +355,7 @@ def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
 def draw_sidebar(surface: pygame.Surface, sc: TableScene) -> None:
     """Courage and Divinity, the Mood, the prompt and the log."""
     L = sc.layout
-    s = sc.state
+    s = sc.view()
     D.panel(surface, L.sidebar, colour("panel"), colour("gold"), 12)
     _track(
         surface,

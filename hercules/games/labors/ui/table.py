@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 import pygame
-import pygame_gui
 
 from hercules.games.labors.engine import Action, IllegalActionError, Reason
 from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, MOVE, RESOLVE
@@ -28,7 +27,7 @@ from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import t
 
-from .base import TableBase
+from .base import LaborsTableBase
 from .dialogs import space_words
 from .painter import move_point
 from .texts import (
@@ -39,7 +38,7 @@ from .texts import (
 )
 
 
-class TableScene(TableBase):
+class TableScene(LaborsTableBase):
     """Plays one run through a controller: the base, plus what the painter asks and the mouse."""
 
     # --- what the painter asks ------------------------------------------------------------------
@@ -70,7 +69,7 @@ class TableScene(TableBase):
             out["tracks"] = spaces[0].unionall(spaces[1:])
         if labels:
             out["methods"] = labels[0].unionall(labels[1:])
-        for btn, key in getattr(self, "buttons", {}).items():
+        for btn, key in self.buttons.items():
             out[key] = pygame.Rect(btn.rect)
         return out
 
@@ -191,10 +190,8 @@ class TableScene(TableBase):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.log_view.release()
             self.drop(event.pos)
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in getattr(
-            self, "buttons", {}
-        ):
-            self.on_button(self.buttons[event.ui_element])
+        elif self.pressed(event):
+            return
         elif event.type == pygame.KEYDOWN:
             self.on_key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -516,7 +513,7 @@ class TableScene(TableBase):
     def send(self, action: Action) -> bool:
         """Submit an action; say why if it is refused."""
         if not self.human():
-            self.say(t("msg.not_your_turn"))
+            self.not_your_turn()
             return False
         err = self.ctl.submit(action, 0)
         if err is not None:

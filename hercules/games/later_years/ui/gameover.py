@@ -7,12 +7,13 @@ share the victory. From here: a new game, the replay, back to the table, or the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
 
 from hercules.app import saves
+from hercules.app.controller import Controller
 from hercules.games.later_years.engine import load_data, score
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.state import LaterYearsState
@@ -21,6 +22,7 @@ from hercules.ui import draw as D
 from hercules.ui.chart import best_badge, line_chart
 from hercules.ui.scene import Scene
 from hercules.ui.strings import t
+from hercules.ui.table import GameTable
 from hercules.ui.theme import FONTS, colour
 
 from .cards import coin
@@ -36,18 +38,18 @@ COLUMNS = ("tasks", "money_bonus", "chains", "total", "money", "cards")
 class GameOverScene(Scene):
     """The final score over a marble page. ``table``: the table the game was played on."""
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Any, table: GameTable) -> None:
         super().__init__(app)
         self.table = table
-        self.ctl = getattr(table, "ctl", None)
+        self.ctl = table.ctl
         self.names: list[str] = list(table.names)
-        self.game_id: str = getattr(table, "game_id", GAME_ID)
+        self.game_id: str = table.game_id or GAME_ID
         self.box = pygame.Rect(0, 0, 1, 1)
         self.buttons: dict[Any, str] = {}
-        history = getattr(self.ctl, "history", None)
+        history = self.ctl.history
         #: Each seat's points when every auction was dealt, then at the end (empty: unknown).
         self.rounds: list[list[int]] = []
-        if self.ctl is not None and history:
+        if history:
             self.rounds = score_history(self.ctl.state, [r.action for r in history])
 
     @property
@@ -142,7 +144,8 @@ class GameOverScene(Scene):
         if self.ctl is None:
             return
         try:
-            doc = saves.game_document(self.ctl, self.names)
+            # Offered for a live game only (a replay's controller has no undo_refusal).
+            doc = saves.game_document(cast(Controller, self.ctl), self.names)
             self.app.nav.replay(saves.read_document(doc, self.ctl.rules))
         except saves.SaveError:
             return

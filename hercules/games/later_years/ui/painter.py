@@ -16,6 +16,7 @@ from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsSta
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
 from hercules.ui.strings import has, language, t, tn
+from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
 
 from .cards import card_picture, coin, money_coin, money_stack, pawn
@@ -57,7 +58,7 @@ def draw_title(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     D.panel(surface, r, colour("panel"), colour("gold"), p(10))
     phase = t(f"ly.phase.{v.prompt}")
     text = t("ly.title", n=max(1, v.round), phase=phase)
-    if sc.replaying():
+    if sc.replaying() and sc.viewer == EVERYTHING:  # a spectator's replay shows no hand
         text = t("ly.title.replay", title=text)
     size = FONTS.fit(text, sc.px(20), r.w * 3 // 5, "bold", 12)
     FONTS.blit(

@@ -7,9 +7,10 @@ fee each would earn, and a click on a lit space completes it; a Draw card is pla
 click; *End turn* ends the plays. A refusal says why, next to where the player clicked, and
 changes nothing.
 
-Only one seat's view is ever shown (:meth:`TableScene.view`): the human at this machine, or,
-with several humans (hot-seat), the one whose turn it is, after a hand-over screen that hides
-the previous hand. The scene reads the controller's state and sends it actions, never more.
+Only one seat's view is ever shown (the shell's :meth:`~hercules.ui.table.TableBase.view`): the
+human at this machine, or, with several humans (hot-seat), the one whose turn it is, after a
+hand-over screen that hides the previous hand. The scene reads the controller's state and
+sends it actions, never more.
 """
 
 from __future__ import annotations
@@ -20,26 +21,21 @@ from functools import partial
 from typing import Any
 
 import pygame
-import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import GameController, Record
-from hercules.app.health import SavingOff
+from hercules.app.controller import Record
 from hercules.games.later_years.ai import make_bot
-from hercules.games.later_years.engine import Action, load_data, score, view_for
+from hercules.games.later_years.engine import Action, load_data, score
 from hercules.games.later_years.engine.actions import BID, END, PLAY_DRAW, TASK
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.data import DRAW
 from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
 from hercules.games.later_years.spec import SPEC
-from hercules.ui.anim import Animator
+from hercules.ui.anim import Anim
 from hercules.ui.focus import Stop, skip_moves
-from hercules.ui.log import LogEntry, LogView
-from hercules.ui.scene import Scene
+from hercules.ui.log import LogEntry
 from hercules.ui.scenes.overlays import ConfirmOverlay, PauseOverlay
-from hercules.ui.sound import Cues
 from hercules.ui.strings import has, t, tn
-from hercules.ui.surfaces import forget_pictures
+from hercules.ui.table import EVERYTHING, TableBase, grid_rect
 
 from .animations import cue_key, queue_record
 from .gameover import GameOverScene
@@ -49,8 +45,8 @@ from .painter import draw_table, standings_rect
 from .reasons import reason_text
 from .words import LogContext, card_sort_key, localise, prompt_lines, record_entries, refusal
 
-#: The viewer of a replay: every hand is shown.
-EVERYTHING = -2
+__all__ = ["EVERYTHING", "TableScene", "units_of"]  # EVERYTHING: the viewer of a finished replay
+
 #: The hint's bot level (it sees only the player's own view).
 HINT_LEVEL = "hard"
 #: Record events after which the game is autosaved.
@@ -65,56 +61,38 @@ def units_of(cards: Any) -> Units:
     return Counter((data.cards[c].type, data.cards[c].units) for c in cards)
 
 
-class TableScene(Scene):
+class TableScene(TableBase):
     """Plays one game through a controller (live, or a replay's)."""
 
     focus_arrows: tuple[int, ...] = ()  #: the arrows step the bid; Tab moves the focus
 
     game_id = GAME_ID
+    assets = SPEC.assets
+    message_seconds = 3.5
+    own_words = {
+        "msg.cannot_undo": "ly.cannot_undo",
+        "msg.undone": "ly.undone",
+        "msg.not_your_turn": "ly.refused.not_your_turn",
+    }
 
-    def __init__(
-        self,
-        app: Any,
-        controller: GameController,
-        names: list[str],
-        *,
-        autosave: bool = True,
-        created: str | None = None,
-        label: str = "",
-    ) -> None:
-        super().__init__(app)
-        self.ctl = controller
-        self.names = [localise(n, i) for i, n in enumerate(names)]
-        self.autosave = autosave
-        self.saver = saves.GameSaver(controller, names, created=created, label=label)
-        self.log_entries: list[LogEntry] = []
-        self.log_ctx = LogContext()
-        self.logged: list[Record] = []
-        self.log_view = LogView()
-        self.anim = Animator()
-        self.anim.speed = app.settings.animation_speed
-        self.cues = Cues.load(SPEC.assets)  # which sound each animation and ending plays
-        self.cues.attach(self.anim, app.sound, cue_key)
-        self.humans = [i for i, s in enumerate(controller.seats) if s.kind == "human"]
-        #: The seat whose view is shown: the one human, -1 (nobody yet: hot-seat before the
-        #: first hand-over, or bots only), or EVERYTHING (a replay).
-        self.viewer = self.humans[0] if len(self.humans) == 1 else -1
+    def setup_table(self) -> None:
+        """The game's own: the log's memory, the cards selected, the bid aimed, the layout."""
+        self.log_ctx = LogContext()  # what the log remembers of the auction row
         self.selected: list[str] = []  #: cards of the viewer's hand selected for a task
         self.bid_slot: int | None = None
         self.bid_amount = 0
-        self.message = ""
-        self.message_time = 0.0
-        self.message_at: tuple[int, int] | None = None
-        self.mouse = (0, 0)
-        self.wait = 0.0
-        self.told_saving_off = False
-        self.over_shown = False
-        self._seen: LaterYearsState = controller.state
-        self._view_key: tuple[int, int] = (0, -3)
-        self._view: LaterYearsState = controller.state
-        self.layout = LYLayout(app.size, self.state.n, app.settings.ui_scale, app.display_scale)
-        controller.subscribe(self.on_record)
-        controller.on_undo(self.on_undo)
+        self._seen: LaterYearsState = self.ctl.state
+        self.layout = LYLayout(
+            self.app.size, self.state.n, self.app.settings.ui_scale, self.app.display_scale
+        )
+
+    def cue_key(self, anim: Anim) -> str:
+        """An animation's name in the sounds' table."""
+        return cue_key(anim)
+
+    def localise_name(self, name: str, seat: int) -> str:
+        """A saved seat name in the current language where the game gave it."""
+        return localise(name, seat)
 
     # --- reading the game ------------------------------------------------------------------
     @property
@@ -124,26 +102,16 @@ class TableScene(Scene):
         return state
 
     def view(self) -> LaterYearsState:
-        """What the table shows: the game as :attr:`viewer` may see it (worked out once per
-        state and viewer)."""
-        state = self.state
-        key = (id(state), self.viewer)
-        if key != self._view_key:
-            self._view_key = key
-            self._view = state if self.viewer == EVERYTHING else view_for(state, self.viewer)
-        return self._view
+        """What the table shows: the game as :attr:`viewer` may see it."""
+        shown: LaterYearsState = super().view()
+        return shown
 
-    def legal(self) -> list[Action]:
-        """The legal actions now (the controller works them out once per state)."""
-        return self.ctl.legal()
+    def follow_turn(self) -> None:
+        """The seat on view changes only through the hand-over (it hides the last hand)."""
 
     def human(self) -> bool:
         """True when the player whose view is shown decides now."""
         return bool(self.ctl.human_to_act()) and self.ctl.actor == self.viewer
-
-    def replaying(self) -> bool:
-        """True in a replay."""
-        return self.viewer == EVERYTHING
 
     # --- lifecycle ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -157,27 +125,17 @@ class TableScene(Scene):
         """The sidebar's buttons, two rows of two."""
         return ("end", "undo", "hint", "menu")
 
+    def button_cell(self, row: int, col: int, cols: int) -> pygame.Rect:
+        """A sidebar button's place: rows of the layout's button height."""
+        return grid_rect(self.layout.buttons, row, col, cols, self.layout.button_h)
+
     def build_buttons(self) -> None:
         """The sidebar's buttons."""
-        b = self.layout.buttons
-        bw = (b.w - 8) // 2
-        bh = self.layout.button_h
-        self.buttons: dict[Any, str] = {}
         for k, key in enumerate(self.button_keys()):
             r, c = divmod(k, 2)
-            rect = pygame.Rect(b.x + c * (bw + 8), b.y + r * (bh + 8), bw, bh)
             tip = t(f"ly.tip.{key}") if has(f"ly.tip.{key}") else None
-            btn = self.add(
-                pygame_gui.elements.UIButton(
-                    rect, t(f"ly.btn.{key}"), self.app.ui, tool_tip_text=tip
-                )
-            )
-            self.buttons[btn] = key
+            self.add_button(key, self.button_cell(r, c, 2), t(f"ly.btn.{key}"), tip)
         self.refresh_buttons()
-
-    def button(self, key: str) -> Any:
-        """The button of ``key`` (None if there is none)."""
-        return next((b for b, k in getattr(self, "buttons", {}).items() if k == key), None)
 
     def refresh_buttons(self) -> None:
         """Enable exactly what can be done now."""
@@ -185,42 +143,14 @@ class TableScene(Scene):
             return
         human = self.human()
         playing = human and self.state.prompt == P_PLAY
-        on = {
-            "end": playing,
-            "undo": human and bool(self.ctl.can_undo()),
-            "hint": human,
-            "menu": True,
-        }
-        for btn, key in self.buttons.items():
-            if on.get(key, True):
-                btn.enable()
-            else:
-                btn.disable()
-
-    def exit(self) -> None:
-        """Leave the table: stop the bots, finish writing saves, free its pictures."""
-        super().exit()
-        self.ctl.close()
-        self.saver.close()
-        forget_pictures()  # the menus need none of the table's pictures
-        self.app.memory.note_garbage()
-
-    def resume(self) -> None:
-        """Back from an overlay or the hand-over."""
-        super().resume()
-        self.refresh_buttons()
-
-    def relocalize(self) -> None:
-        """The language changed: the log in the new words."""
-        self.relog()
-        super().relocalize()
+        self.enable_buttons(
+            {"end": playing, "undo": human and bool(self.ctl.can_undo()), "hint": human}
+        )
 
     # --- the log -----------------------------------------------------------------------------
-    def log_record(self, rec: Record) -> None:
-        """Add a record's lines to the log (public facts only)."""
-        self.logged.append(rec)
-        self.log_entries.extend(record_entries(rec.events, self.names, self.log_ctx, rec.reason))
-        self.log_view.set_entries(self.log_entries)
+    def describe(self, rec: Record) -> list[LogEntry]:
+        """A record's lines (public facts only)."""
+        return record_entries(rec.events, self.names, self.log_ctx, rec.reason)
 
     def unlog_record(self) -> None:
         """Take the last record's lines out of the log (written again from the start, so
@@ -229,36 +159,27 @@ class TableScene(Scene):
             self.logged.pop()
         self.relog()
 
-    def relog(self) -> None:
-        """Describe every logged record again (a new language, or a record taken back)."""
-        records = self.logged
-        self.logged, self.log_entries = [], []
+    def restart_log(self) -> None:
+        """The log's memory of the auction row starts again."""
         self.log_ctx = LogContext()
-        for rec in records:
-            self.log_record(rec)
-        self.log_view.set_entries(self.log_entries)
 
     # --- the controller's news ---------------------------------------------------------------
-    def on_record(self, rec: Record) -> None:
-        """An action was applied: log it, animate it, autosave at the right moments."""
-        before = self._seen
-        self.log_record(rec)
-        queue_record(self, rec, before)
+    def autosaves_after(self, rec: Record) -> bool:
+        """Autosaved at a turn's end, a win and the game's end."""
+        return any(e.kind in SAVE_AFTER for e in rec.events)
+
+    def record_applied(self, rec: Record) -> None:
+        """Animate the record; the selection keeps only cards still in hand."""
+        queue_record(self, rec, self._seen)
         self._seen = self.state
         self.keep_selection()
         if self.state.prompt != P_BID:
             self.bid_slot = None
-        if self.autosave and any(e.kind in SAVE_AFTER for e in rec.events):
-            self.save_to(None)
-        self.refresh_buttons()
 
-    def on_undo(self, rec: Record) -> None:
+    def record_undone(self, rec: Record) -> None:
         """A play was taken back."""
-        self.unlog_record()
-        self.anim.skip()
         self._seen = self.state
         self.keep_selection()
-        self.refresh_buttons()
 
     def keep_selection(self) -> None:
         """Selected cards that left the hand are no longer selected."""
@@ -271,82 +192,37 @@ class TableScene(Scene):
                 kept.append(c)
         self.selected = kept
 
-    def undo(self) -> None:
+    def undo(self) -> bool:
         """Ctrl+Z: take back the last play of this turn (never past a card coming to light)."""
-        why = getattr(self.ctl, "undo_refusal", lambda: "")()
-        if why or self.ctl.undo() is None:
-            key = f"ly.cannot_undo.{why}"
-            self.say(t(key) if why and has(key) else t("ly.cannot_undo"))
-        else:
-            self.say(t("ly.undone"))
-
-    # --- saving ------------------------------------------------------------------------------
-    @property
-    def label(self) -> str:
-        """The name the player gave this game's save."""
-        return self.saver.label
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self.saver.label = value
-
-    def save_to(self, path: Any, label: str | None = None) -> None:
-        """Save the game (``path`` None: its autosave); written off the frame loop."""
-        try:
-            self.saver.save(path, label)
-        except SavingOff as exc:
-            if path is not None or not self.told_saving_off:
-                self.told_saving_off = True
-                self.say(str(exc))
-        except (OSError, saves.SaveError) as exc:
-            self.say(t("msg.save_failed", why=str(exc)))
-
-    def wait_for_saves(self) -> None:
-        """Block until pending saves are written (tests, quitting)."""
-        self.saver.wait()
+        if not super().undo():
+            return False
+        self.say(self.word("msg.undone"))
+        return True
 
     # --- messages ----------------------------------------------------------------------------
-    def say(self, text: str, at: tuple[int, int] | None = None, seconds: float = 3.5) -> None:
-        """A short message: in the sidebar, and next to ``at`` when given."""
-        self.message = text
-        self.message_time = seconds
-        self.message_at = at
-
     def prompt_lines(self) -> list[str]:
         """What to do now (a message first while it shows)."""
         lines = prompt_lines(self.state, self.names, self.human(), self.replaying())
-        if self.message_time > 0 and self.message:
-            lines = [self.message, *lines]
-        return lines
+        return self.with_message(lines)
 
     # --- frame -------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Animations, the hand-over, the bots' pace, the end."""
-        self.anim.speed = self.app.settings.animation_speed
-        self.anim.update(dt)
-        failure = self.saver.take_failure()
-        if failure is not None:
-            self.say(t("msg.save_failed", why=str(failure)))
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.app.top is not self or self.anim.busy:
-            return
-        if self.ctl.is_over:
-            if not self.over_shown:
-                self.over_shown = True
-                self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
-                self.app.push(GameOverScene(self.app, self))
-            return
+    def show_over(self) -> None:
+        """The game is over: its ending's music and the game-over page."""
+        self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
+        self.app.push(GameOverScene(self.app, self))
+
+    def play_on(self, dt: float) -> None:
+        """A human's turn (another's than the one on view: the hand-over), else the pace."""
         if self.ctl.human_to_act():
             actor = self.ctl.actor
             if actor != self.viewer:
                 self.hand_over(actor)
             return
-        self.wait += dt
-        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
-        if self.ctl.bot_thinking() or self.wait >= delay or self.ctl.actor < 0:
-            if self.ctl.step() is not None:
-                self.wait = 0.0
+        self.pace_bots(dt)
+
+    def step_due(self) -> bool:
+        """Chance and automata (no seat acts) step at once; bots at the pace."""
+        return super().step_due() or self.ctl.actor < 0
 
     def hand_over(self, seat: int) -> None:
         """Another human's turn at this machine: hide the table until they are there."""
@@ -435,10 +311,8 @@ class TableScene(Scene):
                 self.step_bid(1 if event.y > 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.log_view.release()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in getattr(
-            self, "buttons", {}
-        ):
-            self.on_button(self.buttons[event.ui_element])
+        elif self.pressed(event):
+            return
         elif event.type == pygame.KEYDOWN:
             self.on_key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -542,7 +416,7 @@ class TableScene(Scene):
         """A left click on the table (never raises, never breaks a rule)."""
         if not self.human():
             if self.layout.main.collidepoint(pos) and not self.replaying():
-                self.say(t("ly.refused.not_your_turn"), pos)
+                self.not_your_turn(pos)
             return
         if self.state.prompt == P_BID:
             self.click_auction(pos)
@@ -711,7 +585,7 @@ class TableScene(Scene):
     def send(self, action: Action, at: tuple[int, int] | None = None) -> bool:
         """Submit an action for the seat on view; say why if it is refused."""
         if not self.human():
-            self.say(t("ly.refused.not_your_turn"), at)
+            self.not_your_turn(at)
             return False
         err = self.ctl.submit(action, self.viewer)
         if err is not None:

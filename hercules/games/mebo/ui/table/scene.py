@@ -14,21 +14,17 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import GameController, Record
-from hercules.app.health import SavingOff
+from hercules.app.controller import Record
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.spec import GAME_ID, SPEC
+from hercules.ui.anim import Anim, Animator
 from hercules.ui.focus import Stop, skip_moves
-from hercules.ui.log import LogEntry, LogView
-from hercules.ui.names import localise_name
-from hercules.ui.scene import Scene
+from hercules.ui.log import LogEntry
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
-from hercules.ui.sound import Cues
 from hercules.ui.strings import has, t
-from hercules.ui.surfaces import forget_pictures
+from hercules.ui.table import TableBase, grid_rect
 
 from ..describe import arithmetic, labour_title, record_items
 from ..dialogs import ChooseDeckOverlay, HintOverlay, RestOverlay
@@ -65,63 +61,42 @@ def refusal(err: Exception) -> str:
     return t(key) if reason is not None and has(key) else str(err)
 
 
-class TableScene(Scene):
+class TableScene(TableBase):
     """Plays one game through a controller (live or a replay: any :class:`GameController`)."""
 
     game_id = GAME_ID
+    assets = SPEC.assets
+    own_words = {"msg.cannot_undo": "mebo.cannot_undo"}
+    button_object_id = "#table_button"  # a size smaller: six share the sidebar's width
+    anim: EventAnimator
 
-    def __init__(
-        self,
-        app: Any,
-        controller: GameController,
-        names: list[str],
-        *,
-        autosave: bool = True,
-        created: str | None = None,
-        label: str = "",
-    ) -> None:
-        super().__init__(app)
-        self.ctl = controller
-        self.names = names
-        self.autosave = autosave
-        # Writes saves on its own thread: disk writes never stall a frame.
-        self.saver = saves.GameSaver(controller, names, created=created, label=label)
+    def setup_table(self) -> None:
+        """The MEBO table's own: its log's words, recap, aim, hover, zoom, layout and painter."""
         self.log: list[str] = []  # the log's lines, described from ``self.logged``
-        self.log_entries: list[LogEntry] = []  # the same, as the log panel shows them
-        self.log_view = LogView()
-        self.reasoning = bool(app.settings.show_bot_reasoning)  # the log tells bots' reasons
+        self.reasoning = bool(self.app.settings.show_bot_reasoning)  # the log tells bots' reasons
         self.recap: list[str] = []  # shown while the human to act has not clicked or acted
         self._recap_key: tuple[int, int] | None = None  # (seat, records) it was made for
-        self.logged: list[Record] = []  # the records in the log, to describe them again
-        self.anim = EventAnimator()
-        self.anim.speed = app.settings.animation_speed
-        self.cues = Cues.load(SPEC.assets)  # which sound each animation and ending plays
-        self.cues.attach(self.anim, app.sound, EventAnimator.cue_key)
         self.targeting = Targeting()
-        self.wait = 0.0
-        self.message = ""
-        self.message_time = 0.0
-        self.told_saving_off = False
         self.hover: Target | None = None
         #: No tooltip until the mouse moves again (after a click: what it told is changing).
         self.tip_hidden = False
         self._hover_key: tuple[Any, ...] = ()  # the state and layout the hover was found in
-        self.mouse = (0, 0)
         self.zoom = CardZoom()  # the card shown enlarged (hover a moment, or right click)
-        self.gameover_shown = False
         self.layout = TableLayout(
-            app.size, self.state.n, scale=app.settings.ui_scale, density=app.display_scale
+            self.app.size,
+            self.state.n,
+            scale=self.app.settings.ui_scale,
+            density=self.app.display_scale,
         )
         self.painter = self.new_painter()
-        self._log_marks: list[int] = []  # log length before each record, to take lines back
-        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
-        controller.subscribe(self.on_record)
-        controller.on_undo(self.on_undo)
 
-    @property
-    def state(self) -> Any:
-        """The game state now (read only)."""
-        return self.ctl.state
+    def new_animator(self) -> Animator:
+        """The MEBO game's animator: dice, Apprentices and cards move as its events say."""
+        return EventAnimator()
+
+    def cue_key(self, anim: Anim) -> str:
+        """An animation's name in the sounds' table."""
+        return EventAnimator.cue_key(anim)
 
     @property
     def mode(self) -> Aim | None:
@@ -135,8 +110,8 @@ class TableScene(Scene):
 
     @property
     def geometry(self) -> TableGeometry:
-        """Where things are now (hands, dice, sheets)."""
-        return TableGeometry(self.layout, self.state)
+        """Where things are now (hands, dice, sheets), as the seat at the screen sees them."""
+        return TableGeometry(self.layout, self.view())
 
     # --- lifecycle ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -155,24 +130,15 @@ class TableScene(Scene):
         """The painter of this game's variant (the one place the variant is chosen)."""
         return PnpPainter() if self.sheet else TablePainter()
 
+    def button_cell(self, row: int, col: int, cols: int) -> pygame.Rect:
+        """A sidebar button's place in a grid of two rows."""
+        b = self.layout.buttons
+        return grid_rect(b, row, col, cols, (b.h - 8) // 2, stretch=True)
+
     def button_grid(self, row: int, col: int, cols: int, key: str) -> Any:
         """A sidebar button in a grid of two rows; its text and tooltip come from ``key``."""
-        b = self.layout.buttons
-        bh = (b.h - 8) // 2
-        w = (b.w - 8 * (cols - 1)) // cols
-        x = b.x + col * (w + 8)
-        if col == cols - 1:
-            w = b.right - x
-        rect = pygame.Rect(x, b.y + row * (bh + 8), w, bh)
-        return self.add(
-            pygame_gui.elements.UIButton(
-                rect,
-                t(f"btn.{key}"),
-                self.app.ui,
-                tool_tip_text=t(f"tip.{key}"),
-                object_id="#table_button",  # a size smaller: six share the sidebar's width
-            )
-        )
+        rect = self.button_cell(row, col, cols)
+        return self.add_button(key, rect, t(f"btn.{key}"), t(f"tip.{key}"), self.button_object_id)
 
     def build_buttons(self) -> None:
         """Rest, end turn, undo / re-roll, hint, menu."""
@@ -190,124 +156,53 @@ class TableScene(Scene):
         Doing it here keeps the cost out of the frames that follow (it is paid while
         the scene opens, like a page turning).
         """
-        self.painter.prepare(self.layout, self.state, self.app.size)
-
-    def relocalize(self) -> None:
-        """The language changed: seat names, the log and the whole table in the new words."""
-        self.names[:] = [localise_name(n, i) for i, n in enumerate(self.names)]
-        self.relog()
-        self.message_time = 0.0
-        super().relocalize()
-
-    def exit(self) -> None:
-        """Leave the table: stop the bot worker, finish writing saves, free its pictures."""
-        super().exit()
-        self.ctl.close()
-        self.close_saves()
-        forget_pictures()  # card faces, emblems, zoomed cards: the menus need none of them
-        self.app.memory.note_garbage()
+        self.painter.prepare(self.layout, self.view(), self.app.size)
 
     def resume(self) -> None:
         """Back from an overlay (the settings may have changed: the log follows them)."""
-        super().resume()
         if bool(self.app.settings.show_bot_reasoning) != self.reasoning:
             self.reasoning = not self.reasoning
             self.relog()
-        self.refresh_buttons()
+        super().resume()
 
     # --- the log -----------------------------------------------------------------------------
-    def log_record(self, rec: Record) -> None:
-        """Add a record's lines to the log (its reason, then what happened)."""
-        self.logged.append(rec)
-        self._log_marks.append(len(self.log))
+    def describe(self, rec: Record) -> list[LogEntry]:
+        """A record's lines (its reason, then what happened); their words kept in ``log``."""
         items = record_items(rec, self.names, reasoning=self.reasoning, sheet=self.sheet)
         self.log.extend(item.text for item in items)
-        self.log_entries.extend(log_entries(items, self.state))
-        self.log_view.set_entries(self.log_entries)
+        return log_entries(items, self.state)
 
     def unlog_record(self) -> None:
         """Take the last record's lines out of the log (undo, or a replay stepping back)."""
-        if self.logged:
-            self.logged.pop()
-        if self._log_marks:
-            mark = self._log_marks.pop()
-            del self.log[mark:]
-            del self.log_entries[mark:]
+        mark = self._log_marks[-1] if self._log_marks else len(self.log)
+        super().unlog_record()
+        del self.log[mark:]
 
-    def relog(self) -> None:
-        """Describe every logged record again (in the current language)."""
-        records, self.logged, self.log, self._log_marks = self.logged, [], [], []
-        self.log_entries = []
-        for rec in records:
-            self.log_record(rec)
-        self.log_view.set_entries(self.log_entries)
+    def restart_log(self) -> None:
+        """The log's words go too."""
+        self.log = []
 
     # --- controller events -------------------------------------------------------------------
-    def on_record(self, rec: Record) -> None:
-        """An action was applied: log it and queue its animations."""
-        self.log_record(rec)
+    def autosaves_after(self, rec: Record) -> bool:
+        """Autosaved at each turn's end and at the game's end."""
+        return any(e.type in ("turn_ended", "game_over") for e in rec.events)
+
+    def record_applied(self, rec: Record) -> None:
+        """The recap is read once its human acted; the record's animations are queued."""
         if rec.seat >= 0 and rec.seat == self._recap_key_seat():
             self.recap = []  # the human acted: the recap has been read
-        if self.autosave and any(e.type in ("turn_ended", "game_over") for e in rec.events):
-            self.save_to(None)
         self.targeting.reset()
         for ev in rec.events:
             self.anim.queue(ev, self.layout)
-        self.refresh_buttons()
+
+    def record_undone(self, rec: Record) -> None:
+        """Nothing stays aimed."""
+        self.targeting.reset()
 
     def on_undo(self, rec: Record) -> None:
-        """An action was taken back: its log lines go, the table shows the earlier state."""
-        self.unlog_record()
-        self.anim.skip()
-        self.targeting.reset()
-        self.say(t("msg.undone"))
-        self.refresh_buttons()
-
-    def undo(self) -> None:
-        """Ctrl+Z: take back the last decision, back to the last roll or card turned up.
-
-        At the edge nothing happens and the table says why (the controller's reason).
-        """
-        why = getattr(self.ctl, "undo_refusal", lambda: "")()
-        if why or self.ctl.undo() is None:
-            key = f"msg.cannot_undo.{why}"
-            self.say(t(key) if why and has(key) else t("msg.cannot_undo"))
-
-    # --- saving (the game's saver) ------------------------------------------------------------
-    @property
-    def label(self) -> str:
-        """The name the player gave this game's save ("" until saved in a named slot)."""
-        return self.saver.label
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self.saver.label = value
-
-    @property
-    def created(self) -> str | None:
-        """When this game was first saved (kept by every later save)."""
-        return self.saver.created
-
-    def save_to(self, path: Any, label: str | None = None) -> None:
-        """Save the game (``path`` None: the autosave slot); written off the frame loop."""
-        try:
-            self.saver.save(path, label)
-        except SavingOff as exc:
-            # Saving was turned off at start-up (the title said why): the autosave says so
-            # once per game, not at every turn's end; a save the player asks for always does.
-            if path is not None or not self.told_saving_off:
-                self.told_saving_off = True
-                self.say(str(exc))
-        except (OSError, saves.SaveError) as exc:
-            self.say(t("msg.save_failed", why=str(exc)))
-
-    def wait_for_saves(self) -> None:
-        """Block until pending saves are on disk (tests, quitting)."""
-        self.saver.wait()
-
-    def close_saves(self) -> None:
-        """Finish writing pending saves and stop the saving thread."""
-        self.saver.close()
+        """An action was taken back: the table says so."""
+        super().on_undo(rec)
+        self.say(self.word("msg.undone"))
 
     # --- buttons and prompts -----------------------------------------------------------------
     def human_seat(self) -> int:
@@ -332,11 +227,6 @@ class TableScene(Scene):
             else:
                 btn.disable()
 
-    def say(self, text: str) -> None:
-        """Show a short message in the prompt box (for refused clicks)."""
-        self.message = text
-        self.message_time = 3.0
-
     def heading(self) -> str:
         """The sidebar's heading ("": whose turn it is, the painter's default)."""
         return ""
@@ -346,26 +236,18 @@ class TableScene(Scene):
         return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.sheet)
 
     # --- frame -------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Animations, the bot pace, overlays for pending human decisions, game over."""
-        self.anim.speed = self.app.settings.animation_speed
-        self.anim.update(dt)
-        failure = self.saver.take_failure()
-        if failure is not None:
-            self.say(t("msg.save_failed", why=str(failure)))
-        if self.message_time > 0:
-            self.message_time -= dt
-        self.zoom.tick(dt, self.state, self.app.top is self)
-        if self.app.top is not self:
-            return
-        if self.anim.busy:
-            return
-        if self.ctl.is_over:
-            if not self.gameover_shown:
-                self.gameover_shown = True
-                self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
-                self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
-            return
+    def tick(self, dt: float) -> None:
+        """Time passes: the base's clocks, and the card zoom's."""
+        super().tick(dt)
+        self.zoom.tick(dt, self.view(), self.app.top is self)
+
+    def show_over(self) -> None:
+        """The game is over: its ending's music and the game-over screen."""
+        self.cues.end(self.app.sound, self.ctl.seats, score(self.state).winners)
+        self.app.push(GameOverScene(self.app, self.state, self.names, self.ctl))
+
+    def play_on(self, dt: float) -> None:
+        """A human's decision (the recap, a dialog for a rest or a deck), else the pace."""
         seat = self.human_seat()
         if seat >= 0:
             self.check_recap(seat)
@@ -375,16 +257,16 @@ class TableScene(Scene):
             elif prompt == "choose_demigod":
                 self.app.push(ChooseDeckOverlay(self.app, self))
             return
-        # Chance steps, Hades and bots play at a readable pace.
-        self.wait += dt
-        delay = self.app.settings.bot_delay if self.app.settings.animation_speed > 0 else 0.0
+        self.pace_bots(dt)  # chance steps, Hades and bots play at a readable pace
+
+    def bot_delay(self) -> float:
+        """The pace, and longer while the human's last decision can still be taken back."""
+        delay = super().bot_delay()
         if delay and self.ctl.can_undo():
             # The human's last decision ended the turn but may still be taken back: the
             # next seat waits a moment longer, so that Undo can be reached in time.
             delay = max(delay, UNDO_GRACE)
-        if self.ctl.bot_thinking() or self.wait >= delay:
-            if self.ctl.step() is not None:
-                self.wait = 0.0
+        return delay
 
     # --- the recap --------------------------------------------------------------------------
     def _recap_key_seat(self) -> int:
@@ -416,11 +298,9 @@ class TableScene(Scene):
         seat = self.human_seat()
         aim = self.mode
         legal = self.ctl.legal() if seat >= 0 or aim is not None else []
-        prompt = self.prompt_lines()
-        if self.message_time > 0 and self.message:
-            prompt = [self.message] + prompt
+        prompt = self.with_message(self.prompt_lines())
         return TableFrame(
-            state=self.state,
+            state=self.view(),
             layout=self.layout,
             geo=self.geometry,
             size=self.app.size,
@@ -447,11 +327,11 @@ class TableScene(Scene):
     # --- what the painter knows, for tests and tools ------------------------------------------
     def background(self) -> pygame.Surface:
         """The static table and board, rendered once per window size."""
-        return self.painter.background(self.layout, self.state, self.app.size)
+        return self.painter.background(self.layout, self.view(), self.app.size)
 
     def scores(self) -> Any:
         """The running score of the state shown, computed once per state."""
-        return self.painter.scores(self.state)
+        return self.painter.scores(self.view())
 
     def labour_ways(self, legal: list[Action]) -> dict[int, list[Action]]:
         """Legal labour actions grouped by the labour they perform."""
@@ -541,14 +421,8 @@ class TableScene(Scene):
         now (pygame_gui shows no tooltip on a disabled button)."""
         if self.tip_hidden or not self.widgets:
             return None
-        for key, name in (
-            ("rest", "btn_rest"),
-            ("end_turn", "btn_end"),
-            ("undo", "btn_undo"),
-            ("confirm", "btn_confirm"),
-            ("hint", "btn_hint"),
-        ):
-            btn = getattr(self, name, None)  # a replay has buttons of its own
+        for key in ("rest", "end_turn", "undo", "confirm", "hint"):
+            btn = self.button(key)  # a replay has buttons of its own
             if btn is not None and not btn.is_enabled and btn.rect.collidepoint(self.mouse):
                 return pygame.Rect(btn.rect), [t(f"tip.{key}"), self.disabled_reason(key)]
         return None
@@ -562,7 +436,7 @@ class TableScene(Scene):
             if self.log_view.motion(event.pos):
                 return
             self.hover = self.target_at(event.pos)
-            self.zoom.hover(self.hover, self.state)
+            self.zoom.hover(self.hover, self.view())
             return
         if event.type == pygame.MOUSEWHEEL:
             self.log_view.wheel(event.y, self.mouse)
@@ -571,7 +445,7 @@ class TableScene(Scene):
             self.log_view.release()
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.on_button(event.ui_element)
+            self.pressed(event)
             return
         if event.type == pygame.KEYDOWN:
             self.on_key(event.key)
@@ -591,7 +465,8 @@ class TableScene(Scene):
             self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             # While aiming, a right click cancels the aim; otherwise it enlarges a card.
-            if self.mode is not None or not self.zoom.toggle(self.target_at(event.pos), self.state):
+            target = self.target_at(event.pos)
+            if self.mode is not None or not self.zoom.toggle(target, self.view()):
                 self.cancel_mode()
 
     def on_key(self, key: int) -> None:
@@ -618,19 +493,19 @@ class TableScene(Scene):
         elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
             self.undo()
 
-    def on_button(self, element: Any) -> None:
+    def on_button(self, key: str) -> None:
         """A sidebar button."""
-        if element is self.btn_rest:
+        if key == "rest":
             self.send_kind(REST)
-        elif element is self.btn_end:
+        elif key == "end_turn":
             self.send_kind(END_TURN)
-        elif element is self.btn_confirm:
+        elif key == "confirm":
             self.confirm_reroll()
-        elif element is self.btn_menu:
+        elif key == "menu":
             self.open_menu()
-        elif element is self.btn_hint:
+        elif key == "hint":
             self.open_hint()
-        elif element is self.btn_undo:
+        elif key == "undo":
             self.undo()
 
     def open_hint(self) -> None:
@@ -729,7 +604,7 @@ class TableScene(Scene):
         """Submit an action for the human to act; say why if it is refused."""
         seat = self.human_seat()
         if seat < 0:
-            self.say(t("msg.not_your_turn"))
+            self.not_your_turn()
             return False
         err = self.ctl.submit(action, seat)
         if err is not None:
