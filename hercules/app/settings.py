@@ -129,15 +129,6 @@ class Settings:
                 return
         raise KeyError(f"game {game_id!r} has no setting {key!r}")
 
-    def __getattr__(self, name: str) -> Any:
-        # Transitional: a game's table that still reads its setting as an attribute of the
-        # settings (``settings.<key>``) gets its game's value; ``game_value`` is the way.
-        if not name.startswith("_") and "games" in self.__dict__:
-            for owner, setting in game_settings():
-                if setting.key == name:
-                    return self.game_value(owner, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready document (unknown keys included)."""
         doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.extra}

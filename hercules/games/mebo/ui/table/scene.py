@@ -621,7 +621,7 @@ class TableScene(TableBase):
             self.say(t("msg.not_now"))
             return
         reach = self.labour_ways(self.ctl.legal()) if kind == END_TURN else {}
-        if reach and self.app.settings.confirm_end_with_labour:
+        if reach and self.app.settings.game_value(GAME_ID, "confirm_end_with_labour"):
 
             def give_up() -> None:
                 self.send(action)
@@ -636,7 +636,7 @@ class TableScene(TableBase):
                 ConfirmOverlay(self.app, lambda: t("confirm.end_with_labour"), give_up, body)
             )
             return
-        if kind == END_TURN and self.app.settings.confirm_end_turn:
+        if kind == END_TURN and self.app.settings.game_value(GAME_ID, "confirm_end_turn"):
 
             def end_turn() -> None:
                 self.send(action)
