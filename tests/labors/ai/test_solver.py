@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from labors.engine.helpers import playing
 
 from hercules.games.labors.ai import BOT_LEVELS, Solver, SolverBot, hint, make_bot
 from hercules.games.labors.ai.reason import parse
@@ -211,3 +212,11 @@ def test_bot_levels() -> None:
         assert bot.explain()
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("oracle")
+
+
+def test_a_gold_courage_gain_at_the_top_is_worth_placing_when_the_advance_hurts() -> None:
+    # Courage 17, RWD-04A's gold (a pair -> +2C), the Bull's start: every next space is -1.
+    # The gain nets with that loss (rulings 6, 9): placing the pair keeps 17, not 16.
+    state = playing(7, [2, 2], rewards=("RWD-04A",), courage=17)
+    decision = Solver().decide(public_view(state), legal_actions(state))
+    assert decision.action == Action(GOLD, space="RWD-04A.g0", dice=(0, 1))

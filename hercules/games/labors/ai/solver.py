@@ -20,6 +20,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from hercules.games.labors.engine.actions import (
@@ -297,13 +298,21 @@ class RollSearch:
         view = self.view
         data = self.data
         c, d, s = self.gains(mask)
-        courage = min(data.courage_max, view.courage - cost + c)
-        divinity = min(data.divinity_top, view.divinity + d)
+        # The round's gains and losses net before the bounds (rulings 6, 9): the advance's
+        # losses take what the gold gains brought above the top first, so the position
+        # going into it is not bounded yet (``_moved`` bounds it); a beaten trial is.
+        courage = view.courage + view.courage_surplus - cost + c
+        divinity = view.divinity + view.divinity_surplus + d
         trial = tuple((h, t.node) for h, t in zip(healths, view.trial, strict=True))
         pos = Position(
             view.labour, courage, divinity, view.trial_dice(), trial, self.boost, self.all_blues
         )
         if all(h <= 0 for h in healths):
+            pos = replace(
+                pos,
+                courage=min(data.courage_max, courage),
+                divinity=min(data.divinity_top, divinity),
+            )
             value = self.ev.beaten(pos)
         else:
             live = tuple(i for i, h in enumerate(healths) if h > 0)

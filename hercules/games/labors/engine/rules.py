@@ -397,12 +397,32 @@ def apply(
     return state, ev
 
 
-def _gain(state: LaborsState, courage: int = 0, divinity: int = 0) -> LaborsState:
+def _gain(
+    state: LaborsState, courage: int = 0, divinity: int = 0, *, in_round: bool = False
+) -> LaborsState:
+    """Courage and Divinity changed, within their bounds (ruling 9).
+
+    A round's gains and losses (``in_round``: its gold gains, its advance's losses) net
+    before the bounds (ruling 6): a gold gain the bound cuts off is kept as the state's
+    surplus, and the round's later losses take it first (at Courage 16, a gold +2 then a -2
+    space leaves 16, not 15). The surplus goes when the round ends (:func:`_end_round`);
+    outside a round (a Mood, a Reward's bonus, a blue cost, which comes before any gold
+    gain) it is 0 and the bounds apply at once.
+    """
     data = state.data
+    c = state.courage + state.courage_surplus + courage
+    d = state.divinity + state.divinity_surplus + divinity
     return state.with_(
-        courage=max(0, min(data.courage_max, state.courage + courage)),
-        divinity=max(0, min(data.divinity_top, state.divinity + divinity)),
+        courage=max(0, min(data.courage_max, c)),
+        divinity=max(0, min(data.divinity_top, d)),
+        courage_surplus=max(0, c - data.courage_max) if in_round else 0,
+        divinity_surplus=max(0, d - data.divinity_top) if in_round else 0,
     )
+
+
+def _end_round(state: LaborsState) -> LaborsState:
+    """The round is over: what the bounds cut off this round is gone."""
+    return state.with_(courage_surplus=0, divinity_surplus=0)
 
 
 def _swap_moods(state: LaborsState, rid: str) -> LaborsState:
@@ -597,9 +617,9 @@ def _gold(state: LaborsState, action: Action, ev: Events) -> LaborsState:
         return state.with_(shields=state.shields + g.amount)
     if g.gain == "courage":
         ev.append(Event("courage", card=space.card, n=g.amount))
-        return _gain(state, courage=g.amount)
+        return _gain(state, courage=g.amount, in_round=True)
     ev.append(Event("divinity", card=space.card, n=g.amount))
-    return _gain(state, divinity=g.amount)
+    return _gain(state, divinity=g.amount, in_round=True)
 
 
 def _attack(state: LaborsState, action: Action, ev: Events) -> LaborsState:
@@ -668,10 +688,14 @@ def _advance(state: LaborsState, ev: Events) -> LaborsState:
         return _over(state, LOST_SKULL, ev)
     if loss:
         cancelled = 0 if state.no_shield else min(state.shields, loss)
-        state = _gain(state.with_(shields=state.shields - cancelled), courage=cancelled - loss)
+        state = _gain(
+            state.with_(shields=state.shields - cancelled),
+            courage=cancelled - loss,
+            in_round=True,
+        )
         ev.append(Event("hurt", n=loss - cancelled, values=(loss, cancelled)))
     if dv:
-        state = _gain(state, divinity=-dv)
+        state = _gain(state, divinity=-dv, in_round=True)
         ev.append(Event("divinity", n=-dv))
     if bk:
         room = max(0, state.dice + state.mood_dice - state.broken)
@@ -684,12 +708,12 @@ def _advance(state: LaborsState, ev: Events) -> LaborsState:
         if others:
             ev.append(Event("adv", dice=tuple(adv)))
             return _advance(state.with_(wave=others, moves=(), second=True), ev)
-    return state.with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
+    return _end_round(state).with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
 
 
 def _beaten(state: LaborsState, ev: Events) -> LaborsState:
     ev.append(Event("beaten", n=state.labour))
-    state = state.with_(beaten=(*state.beaten, state.labour), roll=())
+    state = _end_round(state).with_(beaten=(*state.beaten, state.labour), roll=())
     if state.labour == 12:
         top = state.divinity >= state.data.divinity_top
         return _over(state, WON if top else LOST_DIVINITY, ev)
@@ -716,7 +740,7 @@ def _next_trial(state: LaborsState, ev: Events) -> LaborsState:
 
 def _over(state: LaborsState, outcome: str, ev: Events) -> LaborsState:
     ev.append(Event("over", card=outcome))
-    return state.with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
+    return _end_round(state).with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
 
 
 # --- what one seat may see -------------------------------------------------------------------

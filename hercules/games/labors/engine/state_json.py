@@ -58,6 +58,8 @@ _KEYS = (
     "used",
     "allocating",
     "shields",
+    "courage_surplus",
+    "divinity_surplus",
     "no_shield",
     "wave",
     "moves",
@@ -93,6 +95,8 @@ def state_to_json(state: LaborsState) -> dict[str, Any]:
         "used": list(state.used),
         "allocating": state.allocating,
         "shields": state.shields,
+        "courage_surplus": state.courage_surplus,
+        "divinity_surplus": state.divinity_surplus,
         "no_shield": state.no_shield,
         "wave": list(state.wave),
         "moves": [[d, n] for d, n in state.moves],
@@ -213,6 +217,8 @@ def state_from_json(doc: Any, data: LaborsData | None = None) -> LaborsState:
         used=tuple(str(u)[:40] for u in _list(doc, "used", 40)),
         allocating=_bool(doc, "allocating"),
         shields=_int(doc, "shields", 0, 99),
+        courage_surplus=_int(doc, "courage_surplus", 0, 99),
+        divinity_surplus=_int(doc, "divinity_surplus", 0, 99),
         no_shield=_bool(doc, "no_shield"),
         wave=tuple(
             _small(w, 0, max(0, len(trial) - 1), "a moving die") for w in _list(doc, "wave", 8)
@@ -271,6 +277,14 @@ def _consistent(s: LaborsState) -> None:
         raise _bad("nothing asks to remove a Reward")
     if s.prompt == P_REWARD and (s.labour == 12 or any(t.health for t in s.trial)):
         raise _bad("a Reward is taken once the trial is beaten")
+    # What a bound cut off this round waits for the round's advance (rulings 6, 9): only
+    # while placing dice or choosing forks, and only with the marker at its bound.
+    if (s.courage_surplus or s.divinity_surplus) and s.prompt not in (P_PLAY, P_FORK):
+        raise _bad("a surplus of Courage or Divinity outside a round")
+    if s.courage_surplus and s.courage != data.courage_max:
+        raise _bad("a Courage surplus below the top of the track")
+    if s.divinity_surplus and s.divinity != data.divinity_top:
+        raise _bad("a Divinity surplus below the top of the track")
     if s.prompt != P_PLAY and (s.used or s.allocating):
         raise _bad("spaces are used only while placing dice")
     if s.prompt == P_PLAY:
