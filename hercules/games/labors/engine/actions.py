@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from hercules.games._kit.fields import is_whole
+
 from .errors import MalformedActionError
 
 KEEP = "keep"
@@ -122,7 +124,7 @@ class Action(NamedTuple):
 
 
 def _small(value: Any, lo: int, hi: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    return is_whole(value) and lo <= value <= hi
 
 
 class Event(NamedTuple):
