@@ -10,7 +10,8 @@ the skull), shields against the next spaces, then Courage and Divinity.
 
 Dice showing the same face are interchangeable, so the search works on multisets of faces
 (the engine's canonical actions) and remembers every multiset it has valued. It reads the
-public view only: the dice, tracks, markers, Rewards and the Mood deck's contents.
+player's view only (``rules.view``): the dice, tracks, markers, Rewards and the Mood deck's
+contents.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from hercules.games.labors.engine.actions import (
 )
 from hercules.games.labors.engine.data import Attack, BlueDef, GoldDef, LaborsData
 from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
-from hercules.games.labors.engine.rules import public_view
+from hercules.games.labors.engine.rules import PLAYER
+from hercules.games.labors.engine.rules import view as _view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
 from hercules.games.labors.engine.state import (
     FREE,
@@ -78,7 +80,7 @@ MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of out
 
 
 class Solver:
-    """Decides for the public view of a run; deterministic for a view."""
+    """Decides for the player's view of a run; deterministic for a view."""
 
     def __init__(self) -> None:
         self._evaluators: dict[int, Evaluator] = {}
@@ -94,8 +96,12 @@ class Solver:
     def decide(
         self, state: LaborsState, legal: Sequence[Action], rng: random.Random | None = None
     ) -> Decision:
-        """The best legal action for the public view of ``state``, with its sentence."""
-        view = public_view(state)
+        """The best legal action for the player's view of ``state``, with its sentence.
+
+        ``state`` is normally that view already (the controller's); it is taken again (a
+        view of a view is itself) so that nothing hidden can reach the search.
+        """
+        view = _view(state, PLAYER)
         legal = list(legal)
         if not legal:
             raise ValueError("no legal action: the run is over")

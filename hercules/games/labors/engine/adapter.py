@@ -71,6 +71,16 @@ class LaborsRules:
         committed = any(getattr(e, "kind", "") == "resolve" for e in events)
         return committed or before.rng != after.rng or before.mood != after.mood
 
+    def view(self, state: LaborsState, seat: int) -> LaborsState:
+        """The state as ``seat`` (0, or -1 a spectator) may see it: the Mood deck's order,
+        the seed and the generator hidden (``rules.view``); ValueError for another seat."""
+        return rules.view(state, seat)
+
+    def redact(self, event: Any, seat: int) -> Any:
+        """``event`` as ``seat`` may learn of it: every Labors event is public once it
+        happens (``rules.redact``); ValueError for another seat."""
+        return rules.redact(event, seat)
+
     def new_game(self, config_json: Any, seed: int) -> LaborsState:
         """Set up a run from :meth:`config_to_json` output and a seed."""
         _RULES_FIELDS.keys(config_json, ("difficulty", "start"), "'difficulty' and 'start'")
