@@ -28,6 +28,8 @@ from .actions import (
     ROLL,
     Action,
     Event,
+    malformed,
+    shown,
 )
 from .data import SKULL, START, LaborsData, load_data
 from .errors import IllegalActionError, Reason
@@ -258,10 +260,20 @@ def _next_fork(state: LaborsState) -> int:
 
 
 def validate(state: LaborsState, action: object, seat: int | None = None) -> Exception | None:
-    """Why ``action`` would be refused (an :class:`IllegalActionError`), or None if legal."""
+    """Why ``action`` would be refused (an :class:`IllegalActionError`), or None if legal.
+
+    Any value at all is answered, never by a crash: one that is not a well-formed
+    :class:`Action` (a field of the wrong type or range: ``None``, ``"0"``, ``1.0``,
+    ``True``) is :attr:`Reason.MALFORMED`; a seat other than the player's (0, or None for
+    the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts, :func:`apply`
+    applies.
+    """
     if not isinstance(action, Action):
-        return IllegalActionError(Reason.MALFORMED, f"not an action: {str(action)[:60]}")
-    if seat not in (None, 0):
+        return IllegalActionError(Reason.MALFORMED, f"not an action: {shown(action, 60)}")
+    why = malformed(action)
+    if why:
+        return IllegalActionError(Reason.MALFORMED, f"malformed action: {why}")
+    if seat is not None and not (is_whole(seat) and seat == PLAYER):
         return IllegalActionError(Reason.ILLEGAL, "a run has one player")
     if state.prompt == P_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the run is over")
