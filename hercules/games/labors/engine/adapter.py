@@ -58,10 +58,6 @@ class LaborsRules:
         """True when the run is won or lost."""
         return state.is_terminal
 
-    def chance_state(self, state: LaborsState) -> int:
-        """The generator's state: when it moves, something random happened (no undo past it)."""
-        return state.rng
-
     def reveals(self, before: LaborsState, after: LaborsState, events: list[Any]) -> bool:
         """A roll, a re-roll, a Mood drawn or redrawn, or the dice committed: no undo past it.
 
