@@ -54,3 +54,20 @@ def test_the_installed_distribution_carries_its_licence_and_type_marker():
     import hercules
 
     assert (Path(hercules.__file__).parent / "py.typed").is_file()
+
+
+def test_every_package_of_the_checkout_is_in_the_installed_distribution():
+    # Packages are discovered (setup.py), not listed by hand: a new game's package ships.
+    source = ROOT / "hercules"
+    if not (ROOT / "setup.py").exists():
+        pytest.skip("not run from a checkout or an unpacked sdist")
+    wanted = {
+        str(p.parent.relative_to(ROOT)).replace("\\", "/")
+        for p in source.rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
+    files = metadata.files("hercules-boardgame") or []
+    shipped = {str(f.parent).replace("\\", "/") for f in files if f.name == "__init__.py"}
+    if not shipped:
+        pytest.skip("an editable install lists no package files")
+    assert wanted <= shipped, sorted(wanted - shipped)

@@ -60,7 +60,7 @@ def play(
     stand_in_rng = random.Random(seed * 1009)
     while not ctl.is_over and not stop(ctl.state):
         if ctl.human_to_act():
-            action = stand_in.choose(ctl.state, ctl.legal(), stand_in_rng)
+            action = stand_in.choose(ctl.view(ctl.actor), ctl.legal(), stand_in_rng)
             err = ctl.submit(action, ctl.actor)
             assert err is None, err
         else:

@@ -143,7 +143,7 @@ def play_recorded(app: App, spec: Any, count: int, seed: int, mode: str, players
         me, rng = spec.make_bot(levels[i % len(levels)]), random.Random(seed + i)
         while not ctl.is_over:
             if ctl.human_to_act():
-                ctl.submit(me.choose(ctl.state, ctl.legal(), rng), ctl.actor)
+                ctl.submit(me.choose(ctl.view(ctl.actor), ctl.legal(), rng), ctl.actor)
             else:
                 ctl.step(wait=True)
     return table

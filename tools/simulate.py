@@ -165,7 +165,8 @@ def simulate(
             elif len(legal) == 1:
                 action = legal[0]
             else:
-                action = bot.choose(state, legal, chooser)
+                # A bot sees its own seat's view, never the state (as in the controller).
+                action = bot.choose(rules.view(state, rules.actor(state)), legal, chooser)
                 if action not in legal:
                     raise RuntimeError(f"game {i}: the {player} bot chose an illegal {action}")
             kinds[action.kind] += 1

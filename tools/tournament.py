@@ -217,8 +217,9 @@ def play_spec_game(
 ) -> GameRecord:
     """Play one game through a game's spec: its rules object, its bots and its ``outcome``
     tool hook. Chance steps (no seat acts) take the only legal action; every seat's decision
-    goes to its bot, handed the whole state (as the controller does) and its own generator
-    (``seat_rng(seed, seat)``, as in the MEBO arena). A bot's illegal action stops the game."""
+    goes to its bot, handed its seat's view (``rules.view``, as the controller does), the
+    real state's legal actions and its own generator (``seat_rng(seed, seat)``, as in the
+    MEBO arena). A bot's illegal action stops the game."""
     rules = spec.rules
     outcome = spec.tool_entry("outcome")
     if outcome is None:
@@ -239,7 +240,7 @@ def play_spec_game(
             action = legal[0]
         else:
             t0 = clock()
-            action = bots[seat].choose(state, legal, rngs[seat])
+            action = bots[seat].choose(rules.view(state, seat), legal, rngs[seat])
             times[seat].append(clock() - t0)
             err = rules.validate(state, action, seat)
             if err is not None:

@@ -1,7 +1,7 @@
 """The application shell: controller, replays, saves, storage, settings and paths.
 
 Nothing here is specific to one game: the controller drives any rules object
-that follows :class:`~.controller.Rules`, and saves find a game's rules by its
+that follows the box's contract, :class:`~.contract.GameRules`, and saves find a game's rules by its
 id. No pygame here. The layers, lowest first (none imports a higher one):
 
 * :mod:`.storage` - bytes on disk: strict JSON, atomic writes, deleting;
@@ -13,15 +13,17 @@ id. No pygame here. The layers, lowest first (none imports a higher one):
 
 from __future__ import annotations
 
-from . import controller, paths, replay, saves, settings, storage
-from .controller import AUTOMATIC, Bot, Controller, GameController, Listener, Record, Rules, Seat
+from . import contract, controller, paths, replay, saves, settings, storage
+from .contract import AUTOMATIC, GameRules
+from .controller import Bot, Controller, GameController, Listener, Record, Seat
 from .replay import ReplayController
-from .saves import Autosaver, LoadedGame, SaveError, SaveRules
+from .saves import Autosaver, LoadedGame, SaveError
 from .settings import Settings, load_settings, save_settings
 from .storage import StorageError
 
 __all__ = [
     # modules
+    "contract",
     "controller",
     "paths",
     "replay",
@@ -36,13 +38,12 @@ __all__ = [
     "Listener",
     "Record",
     "ReplayController",
-    "Rules",
+    "GameRules",
     "Seat",
     # saves and settings
     "Autosaver",
     "LoadedGame",
     "SaveError",
-    "SaveRules",
     "Settings",
     "StorageError",
     "load_settings",

@@ -47,13 +47,19 @@ class UpgradedState(Protocol):
     """
 
     @property
-    def doc(self) -> dict[str, Any]: ...
+    def doc(self) -> dict[str, Any]:
+        """The document in the current format."""
+        ...
 
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """The version the document was written in."""
+        ...
 
     @property
-    def rules_changed(self) -> tuple[str, ...]: ...
+    def rules_changed(self) -> tuple[str, ...]:
+        """The rules fixes made since that version."""
+        ...
 
 
 @runtime_checkable
@@ -174,9 +180,7 @@ def members(protocol: type = GameRules) -> tuple[str, ...]:
         if klass in (object, Protocol) or not getattr(klass, "_is_protocol", False):
             continue
         names += [n for n in getattr(klass, "__annotations__", {}) if not n.startswith("_")]
-        names += [
-            n for n, v in vars(klass).items() if callable(v) and not n.startswith("_")
-        ]
+        names += [n for n, v in vars(klass).items() if callable(v) and not n.startswith("_")]
     return tuple(dict.fromkeys(names))
 
 

@@ -14,27 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-AUTOMATIC = -1  #: the acting seat of a chance or automaton step
-
-
-class Rules(Protocol):
-    """What the shell needs from a game's rules engine."""
-
-    def legal_actions(self, state: Any) -> list[Any]:
-        """Every legal action, sorted."""
-
-    def apply(self, state: Any, action: Any, seat: int | None = None) -> tuple[Any, list[Any]]:
-        """The new state and events, or raise the engine's illegal-action error."""
-
-    def validate(self, state: Any, action: Any, seat: int | None = None) -> Exception | None:
-        """Why the action would be refused, or None."""
-
-    def actor(self, state: Any) -> int:
-        """The seat that decides now, or AUTOMATIC for a chance/automaton step."""
-
-    def is_terminal(self, state: Any) -> bool:
-        """True when the game is over."""
-
+from .contract import AUTOMATIC, GameRules
 
 #: Why :meth:`Controller.undo_refusal` refuses an undo (a table words each in its language).
 UNDO_REFUSALS: tuple[str, ...] = ("nothing", "resumed", "revealed", "not_yours", "game_over")
@@ -62,6 +42,31 @@ class Seat:
     name: str = ""
 
 
+def build_seats(
+    kinds: Sequence[str], make_bot: Callable[[str], Bot], automata: Sequence[str] = ()
+) -> tuple[list[Seat], dict[int, Bot]]:
+    """The seats of a new game and their bots, from ``kinds``: per seat ``"human"``, one of
+    the game's ``automata`` (e.g. ``"hades"``) or a bot level ``make_bot`` knows.
+
+    Every game's ``new_controller`` builds its seats here, so that a kind the game does not
+    have is refused the same way everywhere (``ValueError`` naming the seat and the kind).
+    """
+    seats: list[Seat] = []
+    bots: dict[int, Bot] = {}
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(Seat("human"))
+        elif kind in automata:
+            seats.append(Seat("automaton", name=kind))
+        else:
+            try:
+                bots[i] = make_bot(kind)
+            except (ValueError, KeyError) as exc:
+                raise ValueError(f"seat {i}: {exc}") from None
+            seats.append(Seat("bot", level=kind))
+    return seats, bots
+
+
 @dataclass
 class Record:
     """One applied action, who took it, what it caused, and (for bots) why."""
@@ -75,6 +80,16 @@ class Record:
 Listener = Callable[[Record], None]
 
 
+def redacted(rules: GameRules[Any, Any], record: Record, seat: int) -> Record:
+    """``record`` as ``seat`` may learn of it: each event through the game's ``redact``
+    (the action and the bot's reason are public: a reason is worded from the bot's own
+    view, and says what its move was for, never what its hand holds)."""
+    events = [rules.redact(e, seat) for e in record.events]
+    if all(a is b for a, b in zip(events, record.events, strict=True)):
+        return record
+    return Record(record.action, record.seat, events, record.reason)
+
+
 @runtime_checkable
 class GameController(Protocol):
     """What a table needs from whoever runs its game: a live :class:`Controller` or a replay.
@@ -85,7 +100,7 @@ class GameController(Protocol):
     """
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> GameRules[Any, Any]:
         """The game's rules adapter."""
 
     @property
@@ -114,6 +129,9 @@ class GameController(Protocol):
 
     def legal(self) -> list[Any]:
         """The legal actions now."""
+
+    def view(self, seat: int) -> Any:
+        """The state shown now as ``seat`` may see it (``SPECTATOR``: no seat's secrets)."""
 
     def human_to_act(self) -> bool:
         """True when a human at this machine must decide now."""
@@ -148,7 +166,7 @@ class Controller:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules[Any, Any],
         state: Any,
         seats: Sequence[Seat],
         bots: dict[int, Bot] | None = None,
@@ -173,6 +191,8 @@ class Controller:
         #: table, its focus stops, a guided game's step) and a big roll has thousands. One
         #: attribute, set at once, so the bots' thread never reads a half-made pair.
         self._legal_of: tuple[Any, list[Any]] = (None, [])
+        #: The views of the state now, by seat (the same reasons: a table asks every frame).
+        self._views_of: tuple[Any, dict[int, Any]] = (None, {})
 
     # --- observing ------------------------------------------------------------------------
 
@@ -199,6 +219,18 @@ class Controller:
             actions = list(self.rules.legal_actions(state))
             self._legal_of = (state, actions)
         return actions
+
+    def view(self, seat: int) -> Any:
+        """The state now as ``seat`` may see it (the game's ``view``; worked out once per
+        state and seat): what a table, a hint, a bot or a client of the server is shown."""
+        state = self.state
+        known, views = self._views_of
+        if known is not state:
+            views = {}
+            self._views_of = (state, views)
+        if seat not in views:
+            views[seat] = self.rules.view(state, seat)
+        return views[seat]
 
     def human_to_act(self) -> bool:
         """True when a human at this machine must decide now."""
@@ -254,16 +286,18 @@ class Controller:
         if actor < 0 or actor not in self.bots:
             return None
         bot = self.bots[actor]
+        # A bot sees only its own seat's view, never the state (the contract's first rule).
+        view = self.rules.view(self.state, actor)
         if not getattr(bot, "threaded", False):
             # A quick bot decides inline: handing work to a thread costs more than it saves.
-            action = self._checked(bot.choose(self.state, self.legal(), self._rngs[actor]), actor)
+            action = self._checked(bot.choose(view, self.legal(), self._rngs[actor]), actor)
             return self._apply(action, actor, _explain(bot))
         if self._thinking is None or self._thinking_state is not self.state:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
             legal = self.legal()
             self._thinking_state = self.state
-            self._thinking = self._pool.submit(bot.choose, self.state, legal, self._rngs[actor])
+            self._thinking = self._pool.submit(bot.choose, view, legal, self._rngs[actor])
         if not wait and not self._thinking.done():
             return None
         action = self._thinking.result()
@@ -304,19 +338,9 @@ class Controller:
         return self._barrier
 
     def _reveals(self, before: Any, after: Any, events: list[Any]) -> bool:
-        """True when a step brought something random or hidden to light (no undo past it).
-
-        The game says so through its rules' ``reveals(before, after, events)`` (a roll, a
-        re-roll, a shuffle, a card turned up from a stack); a game that only offers
-        ``chance_state`` is asked whether that changed; a game with neither allows no undo.
-        """
-        reveals = getattr(self.rules, "reveals", None)
-        if reveals is not None:
-            return bool(reveals(before, after, events))
-        chance = getattr(self.rules, "chance_state", None)
-        if chance is None:
-            return True
-        return bool(chance(before) != chance(after))
+        """True when a step brought something random or hidden to light (no undo past it):
+        the game's ``reveals(before, after, events)`` (a roll, a shuffle, a card turned up)."""
+        return bool(self.rules.reveals(before, after, events))
 
     def undo_refusal(self) -> str:
         """Why the last action may not be taken back now, or "" when it may.

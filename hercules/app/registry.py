@@ -17,7 +17,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import Any
+from typing import Any, Generic
+
+from .contract import ActionT, GameRules, StateT, missing_members
+from .contract import members as contract_members
+from .controller import Bot, Controller
 
 GAMES_PACKAGE = "hercules.games"
 #: What every game's UI provides, named by import string: the scenes ``setup(app)``,
@@ -31,25 +35,9 @@ UI_ROLES: tuple[str, ...] = ("setup", "table", "replay", "rules", "seat_names")
 #: saves on the load screen (``meta``: its rules' ``summary``); without it the load screen
 #: says mode, players, round and leader.
 OPTIONAL_UI_ROLES: tuple[str, ...] = ("save_line",)
-#: What the save module and the controller need from a game's rules object.
-RULES_MEMBERS: tuple[str, ...] = (
-    "name",
-    "legal_actions",
-    "apply",
-    "validate",
-    "actor",
-    "is_terminal",
-    "chance_state",
-    "error_types",
-    "new_game",
-    "seed_of",
-    "config_to_json",
-    "state_to_json",
-    "state_from_json",
-    "action_to_json",
-    "action_from_json",
-    "summary",
-)
+#: What the shell asks of a game's rules object: the members of the contract's
+#: :class:`~.contract.GameRules` (derived from it, so the check and the protocol never part).
+RULES_MEMBERS: tuple[str, ...] = contract_members(GameRules)
 _ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 _FOLDER = re.compile(r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$")
@@ -70,21 +58,25 @@ class UnknownGameError(RegistryError, KeyError):
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[StateT, ActionT]):
     """Everything the shell needs to offer, start, save, load and show one game.
 
+    Generic in the game's state and action types, so that ``mypy --strict`` checks a
+    game's rules adapter against the contract (:class:`~.contract.GameRules`) where its
+    spec is written (``SPEC: GameSpec[MyState, MyAction] = GameSpec(...)``).
+
     ``new_controller(variant, kinds, seed)`` returns the controller of a new game; ``kinds``
-    holds per seat ``"human"`` or one of ``bot_levels`` (or an automaton kind the variant
-    uses). ``make_bot(level)`` builds a bot for a restored game.
+    holds per seat ``"human"`` or one of ``bot_levels`` (or one of ``automata`` where the
+    variant puts one). ``make_bot(level)`` builds a bot for a restored game.
     """
 
     id: str  #: stable id, stored in every save (``"game"``)
     names: Mapping[str, str]  #: the game's name in every language the box speaks
     players: tuple[int, int]  #: fewest and most seats
     variants: tuple[str, ...]  #: variant ids, the first is the default
-    rules: Any  #: the rules object the controller drives and saves store (see RULES_MEMBERS)
-    new_controller: Callable[[str, Sequence[str], int], Any]
-    make_bot: Callable[[str], Any]
+    rules: GameRules[StateT, ActionT]  #: the rules the controller drives and saves store
+    new_controller: Callable[[str, Sequence[str], int], Controller]
+    make_bot: Callable[[str], Bot]
     bot_levels: tuple[str, ...]
     ui: Mapping[str, str]  #: role -> "module:attribute" (see UI_ROLES)
     #: the name of the rules text (``<name>.<lang>.txt``, in the shell's ``ui/text/`` or a
@@ -110,6 +102,9 @@ class GameSpec:
     #: name is checked here: a damaged script is told when the player asks for it, never
     #: stops the box.
     tutorial: str = ""
+    #: The automaton seats the game has, by name (the MEBO solo game's ``"hades"``): a save's
+    #: ``{"kind": "automaton"}`` seat must name one of these, or it is refused.
+    automata: tuple[str, ...] = ()
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
@@ -134,7 +129,7 @@ class GameSpec:
         return getattr(importlib.import_module(module), attr)
 
 
-def check_spec(spec: Any) -> GameSpec:
+def check_spec(spec: Any) -> GameSpec[Any, Any]:
     """``spec`` if it is a well-formed :class:`GameSpec`, else :class:`RegistryError`."""
     if not isinstance(spec, GameSpec):
         raise RegistryError(f"a game spec must be a GameSpec, not {type(spec).__name__}")
@@ -143,7 +138,14 @@ def check_spec(spec: Any) -> GameSpec:
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
     for f in fields(spec):
         value = getattr(spec, f.name)
-        optional = f.name in ("rules_text", "description", "tools", "assets", "tutorial")
+        optional = f.name in (
+            "rules_text",
+            "description",
+            "tools",
+            "assets",
+            "tutorial",
+            "automata",
+        )
         if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
@@ -151,11 +153,23 @@ def check_spec(spec: Any) -> GameSpec:
     lo, hi = spec.players
     if not 1 <= lo <= hi:
         raise RegistryError(f"{where}: players must be (fewest, most), got {spec.players}")
-    missing = [m for m in RULES_MEMBERS if not hasattr(spec.rules, m)]
+    missing = missing_members(spec.rules)
     if missing:
         raise RegistryError(f"{where}: its rules object lacks {', '.join(missing)}")
     if spec.rules.name != spec.id:
         raise RegistryError(f"{where}: its rules are named {spec.rules.name!r}, not {spec.id!r}")
+    errors = spec.rules.error_types
+    if not isinstance(errors, tuple) or not all(
+        isinstance(e, type) and issubclass(e, Exception) for e in errors
+    ):
+        raise RegistryError(f"{where}: its rules' error_types must be a tuple of exceptions")
+    version = spec.rules.state_version
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RegistryError(f"{where}: its rules' state_version must be a whole number >= 1")
+    if not isinstance(spec.automata, tuple) or not all(
+        isinstance(a, str) and _ID.match(a) for a in spec.automata
+    ):
+        raise RegistryError(f"{where}: automata must be a tuple of short lowercase names")
     for role in UI_ROLES:
         target = spec.ui.get(role)
         if not isinstance(target, str) or not _TARGET.match(target):
@@ -211,11 +225,11 @@ class Registry:
     """The games of one box, by id, in the order they were registered."""
 
     def __init__(self) -> None:
-        self._games: dict[str, GameSpec] = {}
+        self._games: dict[str, GameSpec[Any, Any]] = {}
         #: Grows with every change of the games (caches of their words check it).
         self.version = 0
 
-    def register(self, spec: Any) -> GameSpec:
+    def register(self, spec: Any) -> GameSpec[Any, Any]:
         """Add a game; a malformed spec or a second game with the same id is refused."""
         checked = check_spec(spec)
         if checked.id in self._games:
@@ -229,18 +243,18 @@ class Registry:
         if self._games.pop(game_id, None) is not None:
             self.version += 1
 
-    def get(self, game_id: str) -> GameSpec:
+    def get(self, game_id: str) -> GameSpec[Any, Any]:
         """The game with this id, or :class:`UnknownGameError`."""
         try:
             return self._games[game_id]
         except (KeyError, TypeError):
             raise UnknownGameError(f"this box has no game {game_id!r}") from None
 
-    def rules_for(self, game_id: str) -> Any:
+    def rules_for(self, game_id: str) -> GameRules[Any, Any]:
         """The rules object of a game (the resolver that save loading uses)."""
         return self.get(game_id).rules
 
-    def games(self) -> list[GameSpec]:
+    def games(self) -> list[GameSpec[Any, Any]]:
         """Every registered game, in order."""
         return list(self._games.values())
 
@@ -256,7 +270,7 @@ REGISTRY = Registry()
 _loaded = [False]
 
 
-def discover(package: str = GAMES_PACKAGE) -> list[GameSpec]:
+def discover(package: str = GAMES_PACKAGE) -> list[GameSpec[Any, Any]]:
     """Import every game's ``<package>.<game>.spec`` module and return their ``SPEC`` objects.
 
     Raises :class:`RegistryError` for a game package without a well-formed ``SPEC``.
@@ -291,17 +305,17 @@ def load_games() -> Registry:
     return REGISTRY
 
 
-def get_game(game_id: str) -> GameSpec:
+def get_game(game_id: str) -> GameSpec[Any, Any]:
     """A registered game by id (loads the box's games on first use)."""
     return load_games().get(game_id)
 
 
-def games() -> list[GameSpec]:
+def games() -> list[GameSpec[Any, Any]]:
     """Every game of the box."""
     return load_games().games()
 
 
-def rules_for(game_id: str) -> Any:
+def rules_for(game_id: str) -> GameRules[Any, Any]:
     """The rules of a registered game by id; :class:`UnknownGameError` if there is none."""
     return load_games().rules_for(game_id)
 

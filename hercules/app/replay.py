@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .contract import GameRules
 from .controller import Listener, Record
 from .saves import LoadedGame
 
@@ -30,7 +31,10 @@ class ReplayController:
     """
 
     def __init__(
-        self, rules: Any, loaded: LoadedGame, round_of: Callable[[Any], int] = _round
+        self,
+        rules: GameRules[Any, Any],
+        loaded: LoadedGame,
+        round_of: Callable[[Any], int] = _round,
     ) -> None:
         self.rules = rules
         self.states = list(loaded.states)
@@ -64,6 +68,10 @@ class ReplayController:
     def legal(self) -> list[Any]:
         """Nothing is legal: nobody acts."""
         return []
+
+    def view(self, seat: int) -> Any:
+        """The state shown as ``seat`` may see it."""
+        return self.rules.view(self.state, seat)
 
     def human_to_act(self) -> bool:
         """Never: nobody acts."""

@@ -396,7 +396,7 @@ def summarise(
 
 
 def record_finished(
-    spec: GameSpec,
+    spec: GameSpec[Any, Any],
     controller: Any,
     names: Sequence[str],
     *,

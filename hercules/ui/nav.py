@@ -272,7 +272,7 @@ class Navigator:
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def spec_of(loaded: Any) -> GameSpec:
+    def spec_of(loaded: Any) -> GameSpec[Any, Any]:
         """The game a loaded save belongs to."""
         return get_game(loaded.game)
 

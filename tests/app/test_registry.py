@@ -164,3 +164,62 @@ def test_the_command_line_refuses_to_start_with_a_broken_box(monkeypatch, capsys
     monkeypatch.setattr(cli, "load_games", broken)
     assert cli.main(["--frames", "1"]) == 2
     assert "cannot start: two games have the id 'hercules'" in capsys.readouterr().err
+
+
+def test_the_registry_checks_exactly_the_contracts_members():
+    from hercules.app.contract import GameRules, members
+
+    assert registry.RULES_MEMBERS == members(GameRules)
+    for needed in ("view", "redact", "upgrade_state", "state_version", "reveals"):
+        assert needed in registry.RULES_MEMBERS
+
+
+@pytest.mark.parametrize("member", ["view", "redact", "upgrade_state", "state_version"])
+def test_rules_lacking_a_member_of_the_contract_are_refused_naming_it(member):
+    class Lacking:
+        def __getattr__(self, name):
+            if name == member:
+                raise AttributeError(name)
+            return getattr(mebo().rules, name)
+
+    with pytest.raises(RegistryError, match=f"its rules object lacks {member}"):
+        check_spec(dataclasses.replace(mebo(), rules=Lacking()))
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "message"),
+    [
+        ("state_version", 0, "state_version must be a whole number >= 1"),
+        ("state_version", True, "state_version must be a whole number >= 1"),
+        ("error_types", (ValueError, "x"), "error_types must be a tuple of exceptions"),
+    ],
+)
+def test_rules_with_a_malformed_attribute_are_refused(attribute, value, message):
+    class Odd:
+        def __getattr__(self, name):
+            if name == attribute:
+                return value
+            return getattr(mebo().rules, name)
+
+    with pytest.raises(RegistryError, match=message):
+        check_spec(dataclasses.replace(mebo(), rules=Odd()))
+
+
+def test_a_spec_with_malformed_automata_is_refused():
+    with pytest.raises(RegistryError, match="automata must be a tuple"):
+        check_spec(dataclasses.replace(mebo(), automata=("Hades!",)))
+
+
+def test_every_registered_game_meets_the_contract():
+    from hercules.app.contract import GameRules, missing_members
+
+    for spec in registry.games():
+        assert missing_members(spec.rules) == [], spec.id
+        assert isinstance(spec.rules, GameRules)
+
+
+def test_the_mebo_game_names_its_automaton_and_the_others_have_none():
+    assert mebo().automata == ("hades",)
+    for spec in registry.games():
+        if spec.id != DEFAULT_GAME:
+            assert spec.automata == (), spec.id

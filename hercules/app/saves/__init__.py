@@ -71,7 +71,6 @@ from .schema import (
     EditedSaveError,
     LoadedGame,
     SaveError,
-    SaveRules,
     check_text,
     clean_text,
     content_digest,
@@ -112,7 +111,6 @@ __all__ = [
     "RulesSource",
     "SaveError",
     "SaveInfo",
-    "SaveRules",
     # the document
     "check_openable",
     "check_text",

@@ -8,13 +8,12 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from .. import paths
 from .document import game_document, now_iso, read_document, write_save
 from .games import RulesSource
 from .library import autosave_path, prune_autosaves
-from .schema import SaveRules
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +151,7 @@ class GameSaver:
             label = ""  # the autosave is listed as such, never under a named save's label
         doc = self.document(label)
         # The controller only promises the shell's Rules; a game's adapter also reads saves.
-        rules = cast(SaveRules, self.controller.rules)
+        rules = self.controller.rules
         done = self._done
         if folder is not None:
 

@@ -4,7 +4,7 @@ A save holds the rules configuration, the seed and the whole action log, so that
 loading *rebuilds* the game by replaying the log through the engine; the state
 snapshot stored beside it must come out equal, which catches any edit, damage or
 engine change. Nothing here knows the game: it talks to it through the rules
-adapter (see :class:`SaveRules`), found by the document's game id (see
+adapter (see :class:`~hercules.app.contract.GameRules`), found by the document's game id (see
 :func:`rules_for`). Files are never pickled and never evaluated.
 
 Current format (version 2)::
@@ -46,13 +46,13 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from hercules import __version__
 
 from .. import storage
 from ..controller import Controller, Record, Seat
-from ..registry import DEFAULT_GAME, UnknownGameError, get_game
+from ..registry import DEFAULT_GAME, RegistryError, UnknownGameError, get_game
 from ..registry import rules_for as rules_for_game
 from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
@@ -66,7 +66,6 @@ from .schema import (
     EditedSaveError,
     LoadedGame,
     SaveError,
-    SaveRules,
     check_bot_rngs,
     check_fields,
     check_names,
@@ -205,11 +204,10 @@ def game_document(
 ) -> dict[str, Any]:
     """The current-version save document of a controller's game (nothing is written).
 
-    ``controller.rules`` must be a :class:`SaveRules`; the controller's history
-    must start at the game's set-up (as it does for a new game or one restored
-    with :func:`restore_controller`).
+    The controller's history must start at the game's set-up (as it does for a new game or
+    one restored with :func:`restore_controller`).
     """
-    rules = cast(SaveRules, controller.rules)
+    rules = controller.rules
     state = controller.state
     stamp = updated or now_iso()
     doc: dict[str, Any] = {
@@ -318,7 +316,7 @@ def save_game(
     """
     doc = game_document(controller, names, label=label, created=created)
     if verify:
-        read_document(doc, cast(SaveRules, controller.rules), path)
+        read_document(doc, controller.rules, path)
     write_save(path, doc)
     return doc
 
@@ -398,14 +396,20 @@ def _read_document(
     config = doc["rules"]
     seed = doc["seed"]
     state = rules_call(rules, "the rules configuration", rules.new_game, config, seed)
-    snapshot = rules_call(rules, "the snapshot", rules.state_from_json, doc["snapshot"])
+    # The game's own state document has a version of its own: an older one moves forward
+    # step by step (or is refused naming its version). When a rules fix came since it was
+    # written, the log replayed under today's rules is the game, not the old snapshot.
+    upgraded = rules_call(rules, "the snapshot", rules.upgrade_state, doc["snapshot"])
+    snapshot_doc = upgraded.doc
+    rules_changed = tuple(upgraded.rules_changed)
+    snapshot = rules_call(rules, "the snapshot", rules.state_from_json, snapshot_doc)
     if jsonable(rules.config_to_json(snapshot)) != config:
         raise SaveError("the snapshot is of other rules than the save says")
     # Engines may pass over keys they do not know; a file holding anything the game would not
     # write (an extra key in a nested object, 1.0 for 1) is refused, not silently dropped.
     written = jsonable(rules_call(rules, "the snapshot", rules.state_to_json, snapshot))
-    if written != doc["snapshot"]:
-        where = first_difference(written, doc["snapshot"], words=("written", "saved"))
+    if written != snapshot_doc:
+        where = first_difference(written, snapshot_doc, words=("written", "saved"))
         raise SaveError(f"the snapshot holds what the game does not write ({where})")
     seats = check_seats(doc["seats"])
     n = rules_call(rules, "the snapshot", rules.summary, snapshot).get("players")
@@ -429,20 +433,24 @@ def _read_document(
             seat = rules.actor(state)
             state, events = rules.apply(state, action)
         except refusals as exc:
+            since = f", under rules changed since it was saved ({'; '.join(rules_changed)})"
             raise SaveError(
                 f"the log does not replay from seed {seed}: action {i + 1} of {total} "
-                f"({short(item, 80)}) is refused ({exc})"
+                f"({short(item, 80)}) is refused ({exc}){since if rules_changed else ''}"
             ) from None
         actions.append(action)
         history.append(Record(action, seat, events, reasons[i]))
         states.append(state)
-    if state != snapshot:
+    meta = jsonable(rules.summary(state))
+    # Saved before a rules fix: the replay under today's rules is the game now; the old
+    # snapshot and metadata were right for the rules of their day and are not compared
+    # (the seal still guards the file: it covers the document as it was written).
+    if not rules_changed and state != snapshot:
         raise SaveError(
             f"the log replays from seed {seed} to a different state than the snapshot "
-            f"({first_difference(rules.state_to_json(state), doc['snapshot'])})"
+            f"({first_difference(rules.state_to_json(state), snapshot_doc)})"
         )
-    meta = jsonable(rules.summary(state))
-    if doc["meta"] != meta:
+    if not rules_changed and doc["meta"] != meta:
         key = next((k for k in meta if doc["meta"].get(k) != meta[k]), None)
         detail = ""  # no key differs: the file's metadata has keys the game's has not
         if key is not None:
@@ -470,6 +478,8 @@ def _read_document(
         game=doc["game"],
         rules=rules,
         edited=edited,
+        state_version=upgraded.version,
+        rules_changed=rules_changed,
     )
 
 
@@ -513,8 +523,16 @@ def restore_controller(
         game_rules = rules_for(rules, loaded.game)
     except SaveError as exc:
         raise SaveError(exc.reason, loaded.path, kind=exc.kind) from None
+    try:
+        automata = get_game(loaded.game).automata
+    except RegistryError:  # rules given for a game the box has not registered
+        automata = ()
     bots = {}
     for i, seat in enumerate(loaded.seats):
+        if seat.kind == "automaton" and seat.name not in automata:
+            # A seat that would play by itself must be one the game has (a forged
+            # "automaton" seat would otherwise take the first legal action for a player).
+            raise SaveError(f"seat {i}: this game has no automaton {seat.name[:40]!r}", loaded.path)
         if seat.kind == "bot":
             try:
                 bots[i] = make_bot(seat.level)

@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from .. import storage
-from ..controller import Record, Rules, Seat
+from ..contract import GameRules
+from ..controller import Record, Seat
 from ..registry import DEFAULT_GAME  # a document naming no game is this one's
 
 FORMAT_VERSION = 2  #: the version this build writes
@@ -129,38 +130,6 @@ class EditedSaveError(SaveError):
     kind = "edited"
 
 
-class SaveRules(Rules, Protocol):
-    """What the save module needs from a game's rules adapter (on top of :class:`Rules`)."""
-
-    name: str  #: the game's id; files carry ``"game": name`` and the format ``"<name>-save"``
-    #: exceptions the engine raises for bad data (malformed, impossible, illegal)
-    error_types: tuple[type[Exception], ...]
-
-    def new_game(self, config_json: Any, seed: int) -> Any:
-        """The initial state for a configuration document and a seed."""
-
-    def seed_of(self, state: Any) -> int:
-        """The seed a state's game was set up with."""
-
-    def config_to_json(self, state: Any) -> dict[str, Any]:
-        """The rules configuration of a state's game."""
-
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        """A state as JSON."""
-
-    def state_from_json(self, doc: Any) -> Any:
-        """A validated state from JSON."""
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        """An action as JSON."""
-
-    def action_from_json(self, doc: Any) -> Any:
-        """A validated action from JSON."""
-
-    def summary(self, state: Any) -> dict[str, Any]:
-        """JSON-ready listing metadata; must include ``"players"`` (the seat count)."""
-
-
 @dataclass(frozen=True)
 class LoadedGame:
     """A fully validated game read from a save (or from a document in memory).
@@ -189,9 +158,15 @@ class LoadedGame:
     bot_rngs: dict[int, RngState] = field(default_factory=dict)
     path: Path | None = None
     game: str = DEFAULT_GAME
-    rules: SaveRules | None = field(default=None, compare=False, repr=False)
+    rules: GameRules[Any, Any] | None = field(default=None, compare=False, repr=False)
     #: True when the file's integrity check failed and it was opened with ``trust_edits``
     edited: bool = False
+    #: the version of the game's state document as the file held it
+    state_version: int = 0
+    #: the rules fixes made since the file was written (:meth:`GameRules.upgrade_state`):
+    #: non-empty, the game is the log replayed under today's rules, and the next save
+    #: writes it forward
+    rules_changed: tuple[str, ...] = ()
 
 
 # --- helpers shared by the package ----------------------------------------------------------
@@ -235,7 +210,7 @@ def integrity_fails(doc: dict[str, Any]) -> bool:
         raise SaveError("the document is not plain JSON") from None
 
 
-def rules_call(rules: SaveRules, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+def rules_call(rules: GameRules[Any, Any], what: str, fn: Callable[..., Any], *args: Any) -> Any:
     """``fn(*args)``, with the engine's complaints about bad data as a :class:`SaveError`."""
     refusals: tuple[type[Exception], ...] = (*rules.error_types, *DATA_ERRORS)
     try:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import DIFFICULTIES, RULES, LaborsConfig, new_game
+from .engine import DIFFICULTIES, RULES, Action, LaborsConfig, LaborsState, new_game
 from .engine.adapter import GAME_ID
 
 __all__ = ["GAME_ID", "SPEC", "new_controller"]
@@ -27,18 +27,12 @@ def new_controller(difficulty: str, kinds: Sequence[str], seed: int, start: int 
     """
     if len(kinds) != 1:
         raise ValueError("a run has one player")
-    kind = kinds[0]
-    bots: dict[int, Bot] = {}
-    if kind == "human":
-        seats = [Seat("human")]
-    else:
-        seats = [Seat("bot", level=kind)]
-        bots[0] = make_bot(kind)
+    seats, bots = build_seats(kinds, make_bot)
     state = new_game(LaborsConfig(difficulty, start), seed)
     return Controller(RULES, state, seats, bots, bot_seed=seed)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[LaborsState, Action] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules and the 12 Labors", "it": "Ercole e le 12 fatiche"},
     description={

@@ -1,7 +1,8 @@
-"""*Hercules: The Later Years*: an auction-and-sets card game for 2-5 players (parked).
+"""*Hercules: The Later Years*: an auction-and-sets card game for 2-5 players.
 
-The leading underscore keeps the box's registry from offering the game while only its rules
-engine exists; the package becomes ``later_years`` when its table lands.
+``engine`` holds the rules (pure, headless; ``engine.RULES`` meets the box's ``GameRules``
+contract), ``ai`` the bots (each decides on its own seat's view), ``ui`` the table and its
+screens, ``spec`` what the box's registry offers.
 """
 
 __all__: list[str] = []

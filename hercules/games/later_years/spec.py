@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import RULES, LaterYearsConfig, new_game
+from .engine import RULES, Action, LaterYearsConfig, LaterYearsState, new_game
 from .engine.adapter import GAME_ID
 
 __all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller"]
@@ -25,19 +25,12 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     """A controller for a new game: ``kinds`` per seat is "human" or a bot level (2-5 seats)."""
     if variant not in VARIANTS:
         raise ValueError(f"no variant {variant!r}")
-    seats: list[Seat] = []
-    bots: dict[int, Bot] = {}
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            seats.append(Seat("human"))
-        else:
-            seats.append(Seat("bot", level=kind))
-            bots[i] = make_bot(kind)
+    seats, bots = build_seats(kinds, make_bot)
     state = new_game(LaterYearsConfig(players=len(kinds)), seed)
     return Controller(RULES, state, seats, bots, bot_seed=seed)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[LaterYearsState, Action] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules: The Later Years", "it": "Ercole: gli anni della pensione"},
     description={

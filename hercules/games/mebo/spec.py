@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hercules.app.controller import Bot, Controller, Seat
+from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import MODES, GameConfig, find_variant, new_game
+from .engine import MODES, Action, GameConfig, GameState, find_variant, new_game
 from .engine.adapter import RULES
 
 GAME_ID = "hercules"
 _UI = "hercules.games.mebo.ui"
+AUTOMATA = ("hades",)  #: the solo variant's automaton
 
 
 def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
@@ -26,22 +27,13 @@ def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
     """
     automaton = find_variant(mode).hades_seat
     if automaton >= 0:
-        kinds = [*kinds[:automaton], "hades", *kinds[automaton + 1 :]]
+        kinds = [*kinds[:automaton], AUTOMATA[0], *kinds[automaton + 1 :]]
     config = GameConfig(players=len(kinds), mode=mode)
-    seats: list[Seat] = []
-    bots: dict[int, Bot] = {}
-    for i, kind in enumerate(kinds):
-        if kind == "hades":
-            seats.append(Seat("automaton", name="hades"))
-        elif kind == "human":
-            seats.append(Seat("human"))
-        else:
-            seats.append(Seat("bot", level=kind))
-            bots[i] = make_bot(kind)
+    seats, bots = build_seats(kinds, make_bot, AUTOMATA)
     return Controller(RULES, new_game(config, seed), seats, bots, bot_seed=seed)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[GameState, Action] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules", "it": "Hercules"},
     description={
@@ -54,6 +46,7 @@ SPEC = GameSpec(
     new_controller=new_controller,
     make_bot=make_bot,
     bot_levels=BOT_LEVELS,
+    automata=AUTOMATA,
     ui={
         "setup": f"{_UI}.setup:SetupScene",
         "table": f"{_UI}.table:TableScene",

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from later_years.engine.helpers import bid, dealt, go, playing
 
-from hercules.app.registry import RULES_MEMBERS
+from hercules.app.contract import missing_members
 from hercules.games.later_years.engine import (
     RULES,
     Action,
@@ -164,7 +164,8 @@ def test_the_adapter_refuses_bad_configs_and_seeds() -> None:
     s = RULES.new_game({"players": 3, "chains": "stack"}, 9)
     assert RULES.config_to_json(s) == {"players": 3, "chains": "stack"} and RULES.seed_of(s) == 9
     assert RULES.actor(s) == -1 and RULES.legal_actions(s) == [Action("deal")]
-    assert RULES.chance_state(s) == s.rng
+    dealt_state, events = RULES.apply(s, Action("deal"))
+    assert RULES.reveals(s, dealt_state, events)  # the deal shows the row: no undo past it
 
 
 # --- hypothesis: mutated documents -----------------------------------------------------------
@@ -240,9 +241,52 @@ def test_any_prompt_or_field_of_another_moment_is_refused_or_playable() -> None:
             _refused_or_playable({**doc, key: copy.deepcopy(rng.choice(docs)[key])})
 
 
-def test_the_adapter_offers_everything_the_shell_asks_of_a_games_rules() -> None:
-    assert all(hasattr(RULES, m) for m in (*RULES_MEMBERS, "reveals", "view_for"))
+def test_the_adapter_offers_everything_the_contract_asks_of_a_games_rules() -> None:
+    assert missing_members(RULES) == []
     assert RULES.name == "later_years"
+    assert not hasattr(RULES, "view_for")  # the contract's name is view
+
+
+# --- versions --------------------------------------------------------------------------------
+
+
+def test_a_state_document_says_its_version_first() -> None:
+    doc = RULES.state_to_json(SAMPLES[4])
+    assert next(iter(doc)) == "version" and doc["version"] == RULES.state_version == 2
+
+
+def test_a_version_1_document_upgrades_to_the_same_state() -> None:
+    for s in SAMPLES[::6]:
+        old = {k: v for k, v in state_to_json(s).items() if k != "version"}  # as written before
+        with pytest.raises(InvalidStateError, match="version 1"):
+            RULES.state_from_json(old)  # only the current version is read
+        up = RULES.upgrade_state(old)
+        assert (up.version, up.rules_changed) == (1, ())
+        assert up.doc == state_to_json(s)
+        assert RULES.state_from_json(up.doc) == s
+
+
+def test_a_current_document_upgrades_to_itself() -> None:
+    doc = state_to_json(SAMPLES[2])
+    up = RULES.upgrade_state(doc)
+    assert (up.doc, up.version, up.rules_changed) == (doc, 2, ())
+
+
+@pytest.mark.parametrize("version", [99, 3, 0, -1])
+def test_a_document_of_another_version_is_refused_naming_it(version: int) -> None:
+    doc = {**state_to_json(SAMPLES[2]), "version": version}
+    with pytest.raises(InvalidStateError, match=f"version {version}"):
+        RULES.upgrade_state(doc)
+    with pytest.raises(InvalidStateError, match=f"version {version}"):
+        RULES.state_from_json(doc)
+
+
+@pytest.mark.parametrize("version", ["2", 2.0, True, None, [2]])
+def test_a_version_that_is_not_a_whole_number_is_refused(version: Any) -> None:
+    doc = {**state_to_json(SAMPLES[2]), "version": version}
+    for read in (RULES.upgrade_state, RULES.state_from_json):
+        with pytest.raises(InvalidStateError):
+            read(doc)
 
 
 def test_a_value_that_is_not_an_action_is_refused_as_malformed() -> None:

@@ -3,11 +3,14 @@
 Every bot follows one small interface::
 
     bot = make_bot("normal")
-    action = bot.choose(state, legal_actions(state), rng)   # rng: the bot's own random.Random
+    view = RULES.view(state, seat)                          # the acting seat's view
+    action = bot.choose(view, legal_actions(state), rng)   # rng: the bot's own random.Random
     bot.explain()   # "ly.bot.<kind>|k=v|...|English sentence": why, in public facts
 
-A bot is handed the whole state and looks only at its seat's ``view_for``. ``bot.threaded``
-says whether a host should run ``choose`` off the frame loop (none needs to).
+A bot is handed the acting seat's view (never the state: the controller and the tools do
+so) and the legal actions of the real state; it decides on that view alone. Handed a whole
+state instead, it cuts it down to the same view first, so its choice is the same.
+``bot.threaded`` says whether a host should run ``choose`` off the frame loop (none needs to).
 """
 
 from .bots import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot

@@ -1,8 +1,10 @@
 """The bots: Random, Easy, Normal and Hard behind one interface.
 
-Every bot is handed the whole state (as the controller does) and first cuts it down to its
-own seat's view (``view_for``): it decides on what that seat may see and nothing else, with
-its own generator. Each move comes with a reason (:mod:`.reason`) stating public facts.
+Every bot is handed its own seat's view (``RULES.view(state, seat)``, as the controller does)
+and decides on what that seat may see and nothing else, with its own generator. It looks at
+the view of what it is given once more (``view_for``: a view's view is the view itself), so
+a host that hands it the whole state gets the very same choice. Each move comes with a
+reason (:mod:`.reason`) stating public facts.
 
 - **Easy** bids on what completes a task at once (or pairs with its cards), with noise and
   the odd random card or extra coin; it plays its Draw cards and the best-paying task it can.
@@ -87,15 +89,19 @@ class _Bot(RandomBot):
     """What the thinking bots share: the view, the only move, Draw cards, the reasons."""
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The bot's action for the seat to act, seen through that seat's view only."""
+        """The bot's action for the seat to act, decided on that seat's view only.
+
+        ``view`` is the acting seat's view (a whole state is cut down to it first, so the
+        choice is the same either way); ``legal`` the legal actions of the real state.
+        """
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             self.reason = encode("only", "The only move.")
             return legal[0]
-        state: LaterYearsState = view
-        seat = actor(state)
-        seen = view_for(state, seat)
+        given: LaterYearsState = view
+        seat = actor(given)
+        seen = view_for(given, seat)
         if seen.prompt == P_BID:
             return self.bid(seen, seat, legal, rng)
         return self.play(seen, seat, legal, rng)

@@ -7,7 +7,8 @@ It never imports pygame or does I/O beyond reading its own component data::
         state, events = apply(state, legal_actions(state)[0])
     print(score(state).winners)
 
-Bots and the table see a game only through ``view_for(state, seat)``.
+Bots and the table see a game only through a seat's view (``view_for(state, seat)``, the
+contract's ``RULES.view``); ``RULES.redact(event, seat)`` is an event as a seat learns of it.
 """
 
 from .actions import CHANCE, Action, Event

@@ -96,6 +96,29 @@ class Action(NamedTuple):
         return cls(kind)
 
 
+def malformed(action: object) -> str:
+    """Why ``action`` is not a well-formed :class:`Action` value, or "" if it is one.
+
+    Each field must have its own type (``slot`` and ``amount`` an ``int``, neither a
+    ``bool`` nor a float, ``cards`` a tuple of texts): a value that only compares equal to
+    a legal action (``1.0``, ``True``) is refused here, before any rule looks at it.
+    """
+    if not isinstance(action, Action):
+        return f"not an action: {str(action)[:60]}"
+    if type(action.kind) is not str or action.kind not in KINDS:
+        return f"unknown action kind {str(action.kind)[:40]!r}"
+    for key in ("slot", "amount"):
+        if type(getattr(action, key)) is not int:
+            return f"{key} must be a whole number, not {str(getattr(action, key))[:20]!r}"
+    for key in ("space", "card"):
+        if type(getattr(action, key)) is not str:
+            return f"{key} must be a text, not {str(getattr(action, key))[:20]!r}"
+    cards = action.cards
+    if type(cards) is not tuple or any(type(c) is not str for c in cards):
+        return f"cards must be a tuple of card ids, not {str(cards)[:40]}"
+    return ""
+
+
 def _small(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 

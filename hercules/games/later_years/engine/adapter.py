@@ -1,16 +1,20 @@
-"""The Later Years engine seen through the shell's ``Rules`` protocol (play, save, list, replay)."""
+"""The Later Years engine seen through the box's contract (``GameRules``: play, views, save,
+list, replay). It imports nothing of the shell: the contract is a structural protocol."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hercules.games._kit.errors import GameError
+from hercules.games._kit.versions import Upgraded
+
 from . import rules
-from .actions import Action
-from .errors import InvalidStateError, LaterYearsError
+from .actions import Action, Event
+from .errors import InvalidStateError
 from .scoring import score
 from .state import P_BID, LaterYearsConfig, LaterYearsState
-from .state_json import state_from_json, state_to_json
-from .view import view_for
+from .state_json import FORMAT, state_from_json, state_to_json, upgrade_state
+from .view import redact, view_for
 
 AUTOMATIC = rules.AUTOMATIC
 GAME_ID = "later_years"
@@ -20,8 +24,11 @@ class LaterYearsRules:
     """Adapter: the shell's generic controller drives the Later Years engine through this."""
 
     name = GAME_ID
-    #: The engine's errors that mean the data is bad (malformed, impossible or illegal).
-    error_types: tuple[type[Exception], ...] = (LaterYearsError,)
+    #: The engine's errors that mean the data is bad (malformed, impossible or illegal):
+    #: every one is the games' kit's ``GameError`` (and a ``LaterYearsError``).
+    error_types: tuple[type[Exception], ...] = (GameError,)
+    #: The version ``state_to_json`` writes (:data:`.state_json.FORMAT`).
+    state_version: int = FORMAT.version
 
     def legal_actions(self, state: LaterYearsState) -> list[Any]:
         """Every legal action, sorted."""
@@ -47,19 +54,21 @@ class LaterYearsRules:
         """True when the game is over."""
         return state.is_terminal
 
-    def chance_state(self, state: LaterYearsState) -> int:
-        """The generator's state (it moves only at set-up: the shuffle and the pawn)."""
-        return state.rng
-
     def reveals(self, before: LaterYearsState, after: LaterYearsState, events: list[Any]) -> bool:
         """No undo past a step that showed hidden cards: a deal, a draw, or the end of an
         auction (the face-down card reaches its winner)."""
         resolved = before.prompt == P_BID and after.prompt != P_BID
         return resolved or before.deck != after.deck
 
-    def view_for(self, state: LaterYearsState, seat: int) -> LaterYearsState:
-        """The state as ``seat`` may see it (see :func:`view.view_for`)."""
+    def view(self, state: LaterYearsState, seat: int) -> LaterYearsState:
+        """The state as ``seat`` may see it (-1: a spectator; see :func:`.view.view_for`):
+        ``ValueError`` for a seat the game lacks. A view's view is the view itself."""
         return view_for(state, seat)
+
+    def redact(self, event: Event, seat: int) -> Event:
+        """``event`` as ``seat`` may learn of it (see :func:`.view.redact`): the engine's
+        events name public cards only, so they come back as they are."""
+        return redact(event, seat)
 
     def new_game(self, config_json: Any, seed: int) -> LaterYearsState:
         """Set up a game from :meth:`config_to_json` output and a seed."""
@@ -82,11 +91,17 @@ class LaterYearsRules:
         return state.config.to_json()
 
     def state_to_json(self, state: LaterYearsState) -> dict[str, Any]:
-        """A state as a JSON-ready document."""
+        """A state as a JSON-ready document, with ``"version": state_version``."""
         return state_to_json(state)
 
+    def upgrade_state(self, doc: Any) -> Upgraded:
+        """An older (or current) state document in the current format (the kit's
+        ``Upgraded``); :class:`InvalidStateError` naming the version if it cannot be read."""
+        return upgrade_state(doc)
+
     def state_from_json(self, doc: Any) -> LaterYearsState:
-        """Rebuild and validate a state document (raises :class:`InvalidStateError`)."""
+        """Rebuild and validate a current-version state document (raises
+        :class:`InvalidStateError`)."""
         return state_from_json(doc)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

@@ -1,23 +1,29 @@
-"""Typed errors of the Later Years engine. None of them leaves a state half-changed."""
+"""Typed errors of the Later Years engine. None of them leaves a state half-changed.
+
+Each is the games' kit's error of its kind (:mod:`hercules.games._kit.errors`) as well as a
+:class:`LaterYearsError`, so the shell's ``error_types`` is the kit's ``(GameError,)``.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
+from hercules.games._kit import errors as kit
 
-class LaterYearsError(Exception):
+
+class LaterYearsError(kit.GameError):
     """Base class of every error the engine raises on purpose."""
 
 
-class LaterYearsDataError(LaterYearsError):
+class LaterYearsDataError(LaterYearsError, kit.DataError):
     """The shipped component data is wrong (a card, a count, a board space)."""
 
 
-class InvalidStateError(LaterYearsError, ValueError):
+class InvalidStateError(LaterYearsError, kit.InvalidStateError):
     """A state document that is malformed or describes an impossible game."""
 
 
-class MalformedActionError(LaterYearsError, ValueError):
+class MalformedActionError(LaterYearsError, kit.MalformedActionError):
     """An action document or value that is not a well-formed :class:`Action`."""
 
 
@@ -40,9 +46,10 @@ class Reason(StrEnum):
     MALFORMED = "malformed"
 
 
-class IllegalActionError(LaterYearsError, ValueError):
+class IllegalActionError(LaterYearsError, kit.IllegalActionError):
     """An action that is not among the legal actions; ``reason`` says why (a :class:`Reason`)."""
 
+    reason: Reason
+
     def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+        super().__init__(reason, message)

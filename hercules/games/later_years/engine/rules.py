@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from hercules.games._kit import rng as _rng
 
-from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event
+from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event, malformed
 from .data import DRAW as DRAW_KIND
 from .data import LaterYearsData, load_data
 from .errors import IllegalActionError, Reason
@@ -153,9 +153,16 @@ def _covers(
 
 
 def validate(state: LaterYearsState, action: object, seat: int | None = None) -> Exception | None:
-    """Why ``action`` (by ``seat``, if given) would be refused, or None if it is legal."""
-    if not isinstance(action, Action):
-        return IllegalActionError(Reason.MALFORMED, f"not an action: {str(action)[:60]}")
+    """Why ``action`` (by ``seat``, if given) would be refused, or None if it is legal.
+
+    Any value at all is answered with an :class:`IllegalActionError`, never a crash: one
+    that is not a well-formed :class:`Action` (a field of the wrong type) is ``MALFORMED``.
+    """
+    why = malformed(action)
+    if why or not isinstance(action, Action):
+        return IllegalActionError(Reason.MALFORMED, why)
+    if seat is not None and type(seat) is not int:
+        return IllegalActionError(Reason.MALFORMED, f"seat must be a whole number: {seat!r:.20}")
     if state.prompt == P_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the game is over")
     who = actor(state)

@@ -3,6 +3,10 @@
 ``state_from_json`` accepts exactly what ``state_to_json`` writes for a state the rules can
 reach: any other document raises :class:`InvalidStateError` saying where it is wrong. Views
 (``view_for``) write documents too, but their hidden cards make them unreadable here.
+
+Documents are versioned (:data:`FORMAT`, the games' kit's :class:`StateFormat`):
+``state_to_json`` stamps ``"version"``, ``state_from_json`` reads the current version only,
+and ``upgrade_state`` moves an older document forward (or refuses it, naming its version).
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from hercules.games._kit.fields import Fields
 from hercules.games._kit.rng import MASK64
+from hercules.games._kit.versions import StateFormat, Step, Upgraded
 
 from .data import DRAW, load_data
 from .errors import InvalidStateError
@@ -45,103 +51,102 @@ _KEYS = (
 )
 _MOST_COINS = 10**6
 
+#: The state document's versions. Version 1 (no ``"version"`` key: the documents written
+#: before versions existed) has the same fields as version 2; no rules changed between them.
+FORMAT = StateFormat(version=2, error=InvalidStateError, steps={1: Step()})
+
 
 def state_to_json(state: LaterYearsState) -> dict[str, Any]:
-    """The state as a JSON-ready document."""
-    return {
-        "config": state.config.to_json(),
-        "seed": state.seed,
-        "rng": state.rng,
-        "prompt": state.prompt,
-        "round": state.round,
-        "pawn": state.pawn,
-        "current": state.current,
-        "money": list(state.money),
-        "spent": list(state.spent),
-        "deck": list(state.deck),
-        "row": list(state.row),
-        "bids": [[s, a] for s, a in state.bids],
-        "hands": [list(h) for h in state.hands],
-        "shown": [list(h) for h in state.shown],
-        "discard": list(state.discard),
-        "board": [list(stack) for stack in state.board],
-    }
+    """The state as a JSON-ready document (``"version"`` first: :data:`FORMAT`)."""
+    return FORMAT.stamp(
+        {
+            "config": state.config.to_json(),
+            "seed": state.seed,
+            "rng": state.rng,
+            "prompt": state.prompt,
+            "round": state.round,
+            "pawn": state.pawn,
+            "current": state.current,
+            "money": list(state.money),
+            "spent": list(state.spent),
+            "deck": list(state.deck),
+            "row": list(state.row),
+            "bids": [[s, a] for s, a in state.bids],
+            "hands": [list(h) for h in state.hands],
+            "shown": [list(h) for h in state.shown],
+            "discard": list(state.discard),
+            "board": [list(stack) for stack in state.board],
+        }
+    )
 
 
-def _bad(what: str) -> InvalidStateError:
-    return InvalidStateError(f"state: {what}")
+def upgrade_state(doc: Any) -> Upgraded:
+    """A state document of any version still read, in the current format (``Upgraded``:
+    the document, the version it was written in, the rules fixes since); a document of
+    another version, or none, raises :class:`InvalidStateError` naming it."""
+    return FORMAT.upgrade(doc)
 
 
-def _small(value: Any, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f"{what} must be a whole number {lo}-{hi}")
-    return value
+#: Field checks whose refusals read "state: ..." as :class:`InvalidStateError`.
+_F = Fields("state", InvalidStateError)
 
 
-def _list(value: Any, what: str, most: int, exactly: int = -1) -> list[Any]:
-    if not isinstance(value, list) or len(value) > most:
-        raise _bad(f"{what} must be a list of at most {most}")
-    if exactly >= 0 and len(value) != exactly:
-        raise _bad(f"{what} must hold {exactly} items")
-    return value
+def _bad(what: str) -> Exception:
+    return _F.bad(what)
 
 
 def _cards(value: Any, what: str) -> tuple[str, ...]:
     cards = load_data().cards
-    out = _list(value, what, len(cards))
-    for c in out:
-        if not isinstance(c, str) or c not in cards:
-            raise _bad(f"{what}: {str(c)[:30]!r} is not a card of the game")
-    return tuple(out)
+    return tuple(_F.one_of(c, cards, f"{what}: card") for c in _F.listed(value, what, len(cards)))
 
 
 def state_from_json(doc: Any) -> LaterYearsState:
-    """Rebuild a state from its document; :class:`InvalidStateError` if it is not one."""
+    """Rebuild a state from its document; :class:`InvalidStateError` if it is not one.
+
+    Only a document of the current version is read (an older one goes through
+    :func:`upgrade_state` first).
+    """
     data = load_data()
-    if not isinstance(doc, dict) or set(doc) != set(_KEYS):
-        extra = sorted(map(str, set(doc) ^ set(_KEYS))) if isinstance(doc, dict) else []
-        raise _bad(f"expected the state's fields ({', '.join(extra)[:80]})")
-    cfg = doc["config"]
-    if not isinstance(cfg, dict) or set(cfg) != {"players", "chains"}:
-        raise _bad("config must hold players and chains")
+    doc = _F.keys(FORMAT.check(doc), _KEYS, "the state's fields")
+    cfg = _F.keys(doc["config"], ("players", "chains"), "config's players and chains")
     try:
         config = LaterYearsConfig(cfg["players"], cfg["chains"])
     except (ValueError, TypeError) as exc:
         raise _bad(f"config: {exc}") from None
     n = config.players
-    seed = doc["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
-        raise _bad("seed must be a whole number")
-    prompt = doc["prompt"]
-    if not isinstance(prompt, str) or prompt not in PROMPTS:
-        raise _bad(f"prompt {str(prompt)[:20]!r} is not one of the game's")
+    seed = _F.whole(doc["seed"], -(2**63), 2**63, "seed")
+    prompt = _F.one_of(doc["prompt"], PROMPTS, "prompt")
     bids = []
-    for item in _list(doc["bids"], "bids", n):
-        if not isinstance(item, list) or len(item) != 2:
-            raise _bad("a bid is [seat, amount]")
+    for item in _F.listed(doc["bids"], "bids", n):
+        seat, amount = _F.listed(item, "a bid [seat, amount]", 2, 2)
         bids.append(
-            (_small(item[0], -1, n - 1, "a bidder"), _small(item[1], 0, _MOST_COINS, "a bid"))
+            (_F.whole(seat, -1, n - 1, "a bidder"), _F.whole(amount, 0, _MOST_COINS, "a bid"))
         )
+    spaces = len(data.spaces)
     board = []
-    for stack in _list(doc["board"], "board", len(data.spaces), len(data.spaces)):
+    for stack in _F.listed(doc["board"], "board", spaces, spaces):
         board.append(
-            tuple(_small(s, 0, n - 1, "a coin's seat") for s in _list(stack, "a stack", 100))
+            tuple(_F.whole(s, 0, n - 1, "a coin's seat") for s in _F.listed(stack, "a stack", 100))
         )
+
+    def coins(key: str) -> tuple[int, ...]:
+        return tuple(_F.whole(m, 0, _MOST_COINS, key) for m in _F.listed(doc[key], key, n, n))
+
     state = LaterYearsState(
         config=config,
         seed=seed,
-        rng=_small(doc["rng"], 0, MASK64, "rng"),
+        rng=_F.whole(doc["rng"], 0, MASK64, "rng"),
         prompt=prompt,
-        round=_small(doc["round"], 0, len(data.cards), "round"),
-        pawn=_small(doc["pawn"], 0, n - 1, "pawn"),
-        current=_small(doc["current"], -1, n - 1, "current"),
-        money=tuple(_small(m, 0, _MOST_COINS, "money") for m in _list(doc["money"], "money", n, n)),
-        spent=tuple(_small(m, 0, _MOST_COINS, "spent") for m in _list(doc["spent"], "spent", n, n)),
+        round=_F.whole(doc["round"], 0, len(data.cards), "round"),
+        pawn=_F.whole(doc["pawn"], 0, n - 1, "pawn"),
+        current=_F.whole(doc["current"], -1, n - 1, "current"),
+        money=coins("money"),
+        spent=coins("spent"),
         deck=_cards(doc["deck"], "deck"),
         row=_cards(doc["row"], "row"),
         bids=tuple(bids),
-        hands=tuple(_cards(h, "a hand") for h in _list(doc["hands"], "hands", n, n)),
-        shown=tuple(_cards(h, "shown cards") for h in _list(doc["shown"], "shown", n, n)),
+        hands=tuple(_cards(h, "a hand") for h in _F.listed(doc["hands"], "hands", n, n)),
+        shown=tuple(_cards(h, "shown cards") for h in _F.listed(doc["shown"], "shown", n, n)),
         discard=_cards(doc["discard"], "discard"),
         board=tuple(board),
     )
