@@ -31,7 +31,7 @@ from hercules.games.labors.engine import (
     state_to_json,
     validate,
 )
-from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, KINDS, RESOLVE
+from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, KINDS, RESOLVE, ROLL
 from hercules.games.labors.engine.state import P_FORK, P_OVER
 
 
@@ -162,6 +162,17 @@ def test_a_well_formed_number_naming_nothing_is_refused_for_what_it_names(
     action: Action, reason: Reason
 ) -> None:
     _refused_as(STATES["play"], action, reason)
+
+
+def test_a_chance_step_is_the_games_own_seat_and_the_players_seat_is_refused() -> None:
+    s = STATES["roll"]
+    assert RULES.actor(s) == -1
+    assert validate(s, Action(ROLL), -1) is None and validate(s, Action(ROLL)) is None
+    for seat in (0, 1, True, False, -1.0, "-1"):
+        err = validate(s, Action(ROLL), seat)  # type: ignore[arg-type]
+        assert isinstance(err, IllegalActionError) and err.reason == Reason.ILLEGAL, seat
+    assert "itself" in str(validate(s, Action(ROLL), 0))
+    assert "the player decides" in str(validate(STATES["play"], Action(RESOLVE), -1))
 
 
 def _sample_states() -> list[LaborsState]:

@@ -9,12 +9,12 @@ from hercules.games._kit.fields import Fields, is_whole
 from hercules.games._kit.versions import Upgraded
 
 from . import rules
-from .actions import CHANCE, Action
+from .actions import Action
 from .errors import InvalidStateError
-from .state import P_OVER, LaborsConfig, LaborsState
+from .state import LaborsConfig, LaborsState
 from .state_json import STATE_VERSION, state_from_json, state_to_json, upgrade_state
 
-AUTOMATIC = -1
+AUTOMATIC = rules.AUTOMATIC
 GAME_ID = "labors"
 _RULES_FIELDS = Fields("rules", InvalidStateError)
 
@@ -46,13 +46,8 @@ class LaborsRules:
         return rules.validate(state, action, seat)
 
     def actor(self, state: LaborsState) -> int:
-        """Seat 0 decides; the Mood draw, the roll and the end are automatic."""
-        if state.prompt == P_OVER:
-            return AUTOMATIC
-        legal = rules.legal_actions(state)
-        if len(legal) == 1 and legal[0].kind in CHANCE:
-            return AUTOMATIC
-        return 0
+        """Seat 0 decides; the Mood draw, the roll and the end are automatic (-1)."""
+        return rules.actor(state)
 
     def is_terminal(self, state: LaborsState) -> bool:
         """True when the run is won or lost."""

@@ -16,6 +16,7 @@ from .actions import (
     ATTACK,
     BEGIN,
     BLUE,
+    CHANCE,
     COVER,
     DRAW,
     GOLD,
@@ -63,6 +64,9 @@ from .state import (
 )
 
 Events = list[Event]
+
+PLAYER = 0  #: the one seat of a run
+AUTOMATIC = -1  #: the seat of a step the game takes itself (the Mood draw, the roll)
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -264,19 +268,24 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
 
     Any value at all is answered, never by a crash: one that is not a well-formed
     :class:`Action` (a field of the wrong type or range: ``None``, ``"0"``, ``1.0``,
-    ``True``) is :attr:`Reason.MALFORMED`; a seat other than the player's (0, or None for
-    the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts, :func:`apply`
-    applies.
+    ``True``) is :attr:`Reason.MALFORMED`; from a seat other than the step's
+    (:func:`actor`: 0 for the player's decisions, -1 for the Mood draw and the roll; None
+    for any, the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts,
+    :func:`apply` applies.
     """
     if not isinstance(action, Action):
         return IllegalActionError(Reason.MALFORMED, f"not an action: {shown(action, 60)}")
     why = malformed(action)
     if why:
         return IllegalActionError(Reason.MALFORMED, f"malformed action: {why}")
-    if seat is not None and not (is_whole(seat) and seat == PLAYER):
-        return IllegalActionError(Reason.ILLEGAL, "a run has one player")
     if state.prompt == P_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the run is over")
+    if seat is not None and not (is_whole(seat) and seat == actor(state)):
+        if not is_whole(seat) or seat not in (PLAYER, AUTOMATIC):
+            return IllegalActionError(Reason.ILLEGAL, "a run has one player")
+        if seat == PLAYER:
+            return IllegalActionError(Reason.ILLEGAL, "the game takes this step itself")
+        return IllegalActionError(Reason.ILLEGAL, "the player decides this")
     legal = legal_actions(state)
     if action in legal:
         return None
@@ -289,6 +298,17 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
         )
     reason, why = _why(state, action)
     return IllegalActionError(reason, why)
+
+
+def actor(state: LaborsState) -> int:
+    """The seat that decides now: the player (0), or :data:`AUTOMATIC` (-1) when the game
+    takes the step itself (the Mood draw, the roll) and once the run is over."""
+    if state.prompt == P_OVER:
+        return AUTOMATIC
+    legal = legal_actions(state)
+    if len(legal) == 1 and legal[0].kind in CHANCE:
+        return AUTOMATIC
+    return PLAYER
 
 
 #: The action kinds that answer each prompt.
@@ -759,7 +779,6 @@ def _over(state: LaborsState, outcome: str, ev: Events) -> LaborsState:
 # --- what one seat may see -------------------------------------------------------------------
 
 SPECTATOR = -1  #: the seat of someone who plays no seat
-PLAYER = 0  #: the one seat of a run
 
 
 def _check_seat(seat: object) -> None:
@@ -832,10 +851,12 @@ def redact(event: Event, seat: int) -> Event:
 
 
 __all__ = [
+    "AUTOMATIC",
     "BOW",
     "PLAYER",
     "PUBLIC_EVENTS",
     "SPECTATOR",
+    "actor",
     "apply",
     "legal_actions",
     "new_game",
