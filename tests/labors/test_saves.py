@@ -135,3 +135,66 @@ def test_random_byte_flips_never_crash_the_loader(tmp_path):
             assert str(exc)
         else:
             assert loaded.state is not None
+
+
+# --- a save written before the netting fix (state version 1) ----------------------------------
+
+FIX = "version 2: gold Courage and Divinity net with the round's losses before their bounds"
+GOLD_REWARDS = ("RWD-04A", "RWD-06C", "RWD-03")  # a pair -> +2C, any die -> +1C, 4+4 -> +1D
+
+
+def _until_a_gain_nets_with_a_loss():
+    """A run from trial 7 keeping gold Rewards, played until a round whose gold Courage gain
+    above 17 met a loss: the controller, and the Courage version 1's rules gave instead."""
+    ctl = new_controller("mortal", ["human"], 0, start=7)
+    rng = random.Random(0)
+    while not ctl.is_over:
+        if not ctl.human_to_act():
+            ctl.step(wait=True)
+            continue
+        legal = ctl.legal()
+        keep = [a for a in legal if a.kind == "keep" and a.card in GOLD_REWARDS]
+        golds = [a for a in legal if a.kind == "gold"]
+        attacks = [a for a in legal if a.kind == "attack"]
+        action = (keep or golds or [rng.choice(attacks or legal)])[0]
+        before = ctl.state
+        ctl.submit(action, 0)
+        hurt = sum(e.n for e in ctl.history[-1].events if e.kind == "hurt")
+        if before.courage_surplus and ctl.state.prompt == "roll":
+            old = before.courage - hurt  # the gain was cut to 17 first, then the loss taken
+            if old != ctl.state.courage:
+                return ctl, old
+    raise AssertionError("no round netted a gold gain with a loss")
+
+
+def _as_version_1(doc: dict, courage: int) -> dict:
+    """``doc`` as the box wrote it before the fix: its snapshot without "version" and the
+    round's surplus, showing the Courage the old rules gave; sealed again."""
+    old = json.loads(json.dumps(doc))
+    snap = {k: v for k, v in old["snapshot"].items() if k != "version"}
+    del snap["courage_surplus"], snap["divinity_surplus"]
+    old["snapshot"] = {**snap, "courage": courage}
+    old["meta"]["courage"] = courage
+    old[saves.INTEGRITY] = saves.content_digest(old)
+    return old
+
+
+def test_a_version_1_save_replays_under_todays_rules_and_says_the_rules_changed():
+    ctl, old_courage = _until_a_gain_nets_with_a_loss()
+    assert old_courage < ctl.state.courage  # e.g. 15 then, 17 now
+    v1 = _as_version_1(saves.game_document(ctl, ["Hercules"]), old_courage)
+    loaded = saves.read_document(v1, RULES)
+    assert (loaded.state_version, loaded.rules_changed) == (1, (FIX,))
+    assert loaded.state == ctl.state  # the replay, not the old snapshot
+    assert loaded.state.courage != old_courage
+    resumed = saves.restore_controller(loaded, RULES, get_game(GAME_ID).make_bot)
+    assert resumed.state == ctl.state
+
+
+def test_a_current_save_whose_snapshot_disagrees_with_the_replay_is_still_refused():
+    ctl, old_courage = _until_a_gain_nets_with_a_loss()
+    doc = json.loads(json.dumps(saves.game_document(ctl, ["Hercules"])))
+    doc["snapshot"]["courage"] = doc["meta"]["courage"] = old_courage
+    doc[saves.INTEGRITY] = saves.content_digest(doc)
+    with pytest.raises(saves.SaveError, match="different state than the snapshot"):
+        saves.read_document(doc, RULES)

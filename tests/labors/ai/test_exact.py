@@ -16,7 +16,7 @@ from hercules.games.labors.ai.evaluate import Position
 from hercules.games.labors.ai.prompts import _blues, advance_value
 from hercules.games.labors.engine import Action, LaborsConfig, apply, legal_actions, new_game
 from hercules.games.labors.engine.actions import BLUE, RESOLVE
-from hercules.games.labors.engine.rules import public_view
+from hercules.games.labors.engine.rules import view
 from hercules.games.labors.engine.spaces import blue_spaces
 from hercules.games.labors.engine.state import P_PLAY, Die, LaborsState, TrialDie
 
@@ -70,7 +70,7 @@ def brute(solver: Solver, before: LaborsState, state: LaborsState) -> float:
 def played(solver: Solver, state: LaborsState) -> LaborsState:
     """The solver's roll played to its end (the state before ``resolve``)."""
     while True:
-        d = solver.decide(public_view(state), legal_actions(state))
+        d = solver.decide(view(state, 0), legal_actions(state))
         if d.action.kind == RESOLVE:
             return state
         state, _ = apply(state, d.action)

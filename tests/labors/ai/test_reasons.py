@@ -14,7 +14,7 @@ from hercules.games.labors.engine import (
     apply,
     legal_actions,
     new_game,
-    public_view,
+    view,
 )
 from hercules.games.labors.engine.actions import KEEP, RESOLVE
 from hercules.games.labors.engine.state import (
@@ -92,7 +92,7 @@ def solver_reasons() -> set[str]:
     found: set[str] = set()
     solver = Solver()
     for state in prompt_states():
-        found.add(solver.decide(public_view(state), legal_actions(state)).reason)
+        found.add(solver.decide(view(state, 0), legal_actions(state)).reason)
     for difficulty, seed in (("mortal", 11), ("hero", 12), ("god", 13)):
         bot = make_bot("solver")
         state = new_game(LaborsConfig(difficulty), seed)
@@ -258,7 +258,7 @@ def test_hint_text_is_the_solvers_action_in_the_current_language(lang: str) -> N
     action, text = hint_text(state)
     assert action in legal_actions(state)
     assert text and "[" not in text
-    decision = Solver().decide(public_view(state), legal_actions(state))
+    decision = Solver().decide(view(state, 0), legal_actions(state))
     assert action == decision.action
     assert text == reason_text(decision.reason)
 

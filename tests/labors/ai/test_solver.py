@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from labors.engine.helpers import playing
 
 from hercules.games.labors.ai import BOT_LEVELS, Solver, SolverBot, hint, make_bot
 from hercules.games.labors.ai.reason import parse
@@ -14,7 +15,7 @@ from hercules.games.labors.engine import (
     apply,
     legal_actions,
     new_game,
-    public_view,
+    view,
 )
 from hercules.games.labors.engine.actions import ATTACK, GOLD, KEEP, RESOLVE
 from hercules.games.labors.engine.state import (
@@ -90,7 +91,7 @@ def test_every_prompt_gets_a_legal_explained_choice(prompt: str) -> None:
     assert state.prompt == prompt
     legal = legal_actions(state)
     assert len(legal) > 1
-    decision = Solver().decide(public_view(state), legal)
+    decision = Solver().decide(view(state, 0), legal)
     assert decision.action in legal
     assert_one_sentence(decision.sentence)
 
@@ -111,7 +112,7 @@ def test_a_killing_attack_beats_a_gold_courage_before_the_skull() -> None:
     )
     legal = legal_actions(state)
     assert {ATTACK, GOLD, RESOLVE} <= {a.kind for a in legal}
-    decision = Solver().decide(public_view(state), legal)
+    decision = Solver().decide(view(state, 0), legal)
     assert decision.action.kind == ATTACK
     assert "falls" in decision.sentence
 
@@ -121,12 +122,12 @@ def test_shields_when_the_next_space_hurts_courage_when_it_does_not() -> None:
     hurt = play_state(
         1, rewards=("RWD-06C", "RWD-11C"), trial=(TrialDie(6, "3"),), roll=(Die(2),), courage=9
     )
-    decision = Solver().decide(public_view(hurt), legal_actions(hurt))
+    decision = Solver().decide(view(hurt, 0), legal_actions(hurt))
     assert decision.action == Action(GOLD, space="RWD-11C.g0", dice=(0,))
     assert "save 2 Courage" in decision.sentence
     # Its next space only heals it: the Courage is worth more than shields.
     calm = hurt.with_(trial=(TrialDie(5, "2"),))
-    decision = Solver().decide(public_view(calm), legal_actions(calm))
+    decision = Solver().decide(view(calm, 0), legal_actions(calm))
     assert decision.action == Action(GOLD, space="RWD-06C.g0", dice=(0,))
 
 
@@ -141,17 +142,17 @@ def test_cerberus_is_not_finished_below_the_top_of_divinity() -> None:
     )
     legal = legal_actions(state)
     assert any(a.kind == ATTACK for a in legal)
-    assert Solver().decide(public_view(state), legal).action.kind != ATTACK
+    assert Solver().decide(view(state, 0), legal).action.kind != ATTACK
     # At the top it finishes the run.
     top = state.with_(divinity=10)
-    assert Solver().decide(public_view(top), legal_actions(top)).action.kind == ATTACK
+    assert Solver().decide(view(top, 0), legal_actions(top)).action.kind == ATTACK
 
 
 def test_the_same_view_gives_the_same_choice() -> None:
     for state in PROMPTS.values():
         legal = legal_actions(state)
-        first = Solver().decide(public_view(state), legal)
-        again = Solver().decide(public_view(state), legal)
+        first = Solver().decide(view(state, 0), legal)
+        again = Solver().decide(view(state, 0), legal)
         assert (first.action, first.sentence) == (again.action, again.sentence)
         bot = SolverBot()
         picks = {bot.choose(state, legal, random.Random(seed)) for seed in range(3)}
@@ -166,7 +167,7 @@ def test_it_never_peeks_at_the_mood_deck_order_or_the_generator() -> None:
         b = SolverBot()
         assert a.choose(state, legal, random.Random(1)) == b.choose(other, legal, random.Random(2))
         assert a.explain() == b.explain()
-        assert a.choose(public_view(state), legal, random.Random(1)) == a.choose(
+        assert a.choose(view(state, 0), legal, random.Random(1)) == a.choose(
             state, legal, random.Random(1)
         )
 
@@ -211,3 +212,11 @@ def test_bot_levels() -> None:
         assert bot.explain()
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("oracle")
+
+
+def test_a_gold_courage_gain_at_the_top_is_worth_placing_when_the_advance_hurts() -> None:
+    # Courage 17, RWD-04A's gold (a pair -> +2C), the Bull's start: every next space is -1.
+    # The gain nets with that loss (rulings 6, 9): placing the pair keeps 17, not 16.
+    state = playing(7, [2, 2], rewards=("RWD-04A",), courage=17)
+    decision = Solver().decide(view(state, 0), legal_actions(state))
+    assert decision.action == Action(GOLD, space="RWD-04A.g0", dice=(0, 1))

@@ -22,9 +22,9 @@ from hercules.games.labors.engine import (
     apply,
     legal_actions,
     new_game,
-    public_view,
     state_from_json,
     state_to_json,
+    view,
 )
 from hercules.games.labors.engine.actions import KEEP
 from hercules.games.labors.engine.state import OUTCOMES, PROMPTS
@@ -86,10 +86,10 @@ def test_state_round_trip_is_exact_for_every_sampled_state() -> None:
         assert state_from_json(json.loads(json.dumps(doc))) == s
 
 
-def test_public_view_hides_the_deck_order_and_the_generator() -> None:
+def test_the_view_hides_the_deck_order_the_seed_and_the_generator() -> None:
     s = go(game(), Action("draw"))
-    v = public_view(s)
-    assert v.rng == 0 and v.mood_deck == tuple(sorted(s.mood_deck))
+    v = view(s, 0)
+    assert v.rng == 0 and v.seed == 0 and v.mood_deck == tuple(sorted(s.mood_deck))
     assert v.mood == s.mood and v.courage == s.courage
 
 

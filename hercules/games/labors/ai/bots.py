@@ -1,7 +1,8 @@
 """The bots: the solver (autoplay and hints) and a random player, behind one interface.
 
-Both decide on the public view only (``public_view``: the Mood deck's order and the generator
-hidden); the controller may hand them the whole state, so they take the view themselves.
+Both decide on the player's view only (``rules.view(state, 0)``: the Mood deck's order, the
+seed and the generator hidden). The controller hands them that view; a view of a view is
+itself, so they take it again and a caller handing the whole state gets the same choice.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hercules.games.labors.engine.actions import Action
-from hercules.games.labors.engine.rules import legal_actions, public_view
+from hercules.games.labors.engine.rules import PLAYER, legal_actions, view
 from hercules.games.labors.engine.state import LaborsState
 
 from .reason import encode
@@ -53,8 +54,8 @@ class SolverBot(RandomBot):
         self.last: Decision | None = None
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The solver's action for the public view of ``view`` (the generator is not used)."""
-        decision = self.solver.decide(public_view(view), legal, rng)
+        """The solver's action for the player's ``view`` (the generator is not used)."""
+        decision = self.solver.decide(view, legal, rng)
         self.last = decision
         self.reason = decision.reason
         return decision.action
@@ -75,13 +76,13 @@ _HINTS = Solver()
 
 
 def hint(state: LaborsState) -> tuple[Action, str]:
-    """The solver's advice for ``state`` (its public view): the next action and why, in
+    """The solver's advice for ``state`` (the player's view of it): the next action and why, in
     English (tools); the table says it in the player's language with ``ui.reasons.hint_text``."""
     decision = hint_decision(state)
     return decision.action, decision.sentence
 
 
 def hint_decision(state: LaborsState) -> Decision:
-    """The solver's decision for ``state`` (its public view), with its structured reason."""
-    view = public_view(state)
-    return _HINTS.decide(view, legal_actions(view))
+    """The solver's decision for ``state`` (the player's view of it), with its reason."""
+    seen = view(state, PLAYER)
+    return _HINTS.decide(seen, legal_actions(seen))

@@ -3,7 +3,7 @@
 The solver (:mod:`.solver`) finds the plan, made of these steps; this module says it: its
 blue changes, attacks and gold spaces, or the re-roll it prefers, as an English sentence and
 the coded reason that the table renders in the player's language (:mod:`.reason`). It reads
-only the public view.
+only the player's view (``rules.view``).
 """
 
 from __future__ import annotations

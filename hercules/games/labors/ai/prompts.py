@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 
 from hercules.games.labors.engine.actions import (
     BEGIN,
@@ -80,7 +81,9 @@ def _moved(
                 adv.append(d)
         trial[d] = (health, node)
     cancelled = 0 if no_shield else min(shields, loss)
-    courage = min(data.courage_max, pos.courage - loss + cancelled)
+    # ``pos`` may stand above the bounds: the round's gold gains net with its losses first
+    # (rulings 6, 9); the bounds apply once the round's advance is over.
+    courage = pos.courage - loss + cancelled
     if courage <= 0:
         return LOST + courage
     divinity = max(0, pos.divinity - dv)
@@ -90,7 +93,11 @@ def _moved(
         others = tuple(i for i, (h, _) in enumerate(trial) if h > 0 and i not in adv)
         if others:
             return advance_value(ev, new, shields - cancelled, no_shield, others, {}, True)
-    return ev.value(new)
+    return ev.value(
+        replace(
+            new, courage=min(data.courage_max, courage), divinity=min(data.divinity_top, divinity)
+        )
+    )
 
 
 def _blues(view: LaborsState) -> tuple[BlueDef, ...]:
@@ -104,7 +111,12 @@ def _blues(view: LaborsState) -> tuple[BlueDef, ...]:
 def _fork(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
     trial = tuple((t.health, t.node) for t in view.trial)
     pos = Position(
-        view.labour, view.courage, view.divinity, view.trial_dice(), trial, blues=_blues(view)
+        view.labour,
+        view.courage + view.courage_surplus,  # the advance nets them (rulings 6, 9)
+        view.divinity + view.divinity_surplus,
+        view.trial_dice(),
+        trial,
+        blues=_blues(view),
     )
     fixed = dict(view.moves)
     best: tuple[float, Action] | None = None

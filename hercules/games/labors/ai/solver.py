@@ -10,7 +10,8 @@ the skull), shields against the next spaces, then Courage and Divinity.
 
 Dice showing the same face are interchangeable, so the search works on multisets of faces
 (the engine's canonical actions) and remembers every multiset it has valued. It reads the
-public view only: the dice, tracks, markers, Rewards and the Mood deck's contents.
+player's view only (``rules.view``): the dice, tracks, markers, Rewards and the Mood deck's
+contents.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from hercules.games.labors.engine.actions import (
@@ -32,7 +34,8 @@ from hercules.games.labors.engine.actions import (
 )
 from hercules.games.labors.engine.data import Attack, BlueDef, GoldDef, LaborsData
 from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
-from hercules.games.labors.engine.rules import public_view
+from hercules.games.labors.engine.rules import PLAYER
+from hercules.games.labors.engine.rules import view as _view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
 from hercules.games.labors.engine.state import (
     FREE,
@@ -77,7 +80,7 @@ MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of out
 
 
 class Solver:
-    """Decides for the public view of a run; deterministic for a view."""
+    """Decides for the player's view of a run; deterministic for a view."""
 
     def __init__(self) -> None:
         self._evaluators: dict[int, Evaluator] = {}
@@ -93,8 +96,12 @@ class Solver:
     def decide(
         self, state: LaborsState, legal: Sequence[Action], rng: random.Random | None = None
     ) -> Decision:
-        """The best legal action for the public view of ``state``, with its sentence."""
-        view = public_view(state)
+        """The best legal action for the player's view of ``state``, with its sentence.
+
+        ``state`` is normally that view already (the controller's); it is taken again (a
+        view of a view is itself) so that nothing hidden can reach the search.
+        """
+        view = _view(state, PLAYER)
         legal = list(legal)
         if not legal:
             raise ValueError("no legal action: the run is over")
@@ -297,13 +304,21 @@ class RollSearch:
         view = self.view
         data = self.data
         c, d, s = self.gains(mask)
-        courage = min(data.courage_max, view.courage - cost + c)
-        divinity = min(data.divinity_top, view.divinity + d)
+        # The round's gains and losses net before the bounds (rulings 6, 9): the advance's
+        # losses take what the gold gains brought above the top first, so the position
+        # going into it is not bounded yet (``_moved`` bounds it); a beaten trial is.
+        courage = view.courage + view.courage_surplus - cost + c
+        divinity = view.divinity + view.divinity_surplus + d
         trial = tuple((h, t.node) for h, t in zip(healths, view.trial, strict=True))
         pos = Position(
             view.labour, courage, divinity, view.trial_dice(), trial, self.boost, self.all_blues
         )
         if all(h <= 0 for h in healths):
+            pos = replace(
+                pos,
+                courage=min(data.courage_max, courage),
+                divinity=min(data.divinity_top, divinity),
+            )
             value = self.ev.beaten(pos)
         else:
             live = tuple(i for i, h in enumerate(healths) if h > 0)

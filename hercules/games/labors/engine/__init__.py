@@ -18,7 +18,7 @@ from .errors import (
     MalformedActionError,
     Reason,
 )
-from .rules import apply, legal_actions, new_game, public_view, validate
+from .rules import apply, legal_actions, new_game, redact, validate, view
 from .state import DIFFICULTIES, LaborsConfig, LaborsState
 from .state_json import state_from_json, state_to_json
 
@@ -42,8 +42,9 @@ __all__ = [
     "load_data",
     "new_game",
     "parse_data",
-    "public_view",
+    "redact",
     "state_from_json",
     "state_to_json",
     "validate",
+    "view",
 ]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from hercules.games._kit.fields import is_whole
+
 from .errors import MalformedActionError
 
 KEEP = "keep"
@@ -95,10 +97,10 @@ class Action(NamedTuple):
     def from_json(cls, doc: Any) -> Action:
         """Rebuild an action; :class:`MalformedActionError` for anything not written by to_json."""
         if not isinstance(doc, dict) or set(doc) - set(_FIELDS) or "kind" not in doc:
-            raise MalformedActionError(f"not an action: {str(doc)[:80]}")
+            raise MalformedActionError(f"not an action: {shown(doc, 80)}")
         kind = doc["kind"]
         if kind not in KINDS:
-            raise MalformedActionError(f"unknown action kind {str(kind)[:40]!r}")
+            raise MalformedActionError(f"unknown action kind {shown(kind, 40)!r}")
         for key in ("card", "space"):
             if key in doc and not (isinstance(doc[key], str) and 0 < len(doc[key]) <= 20):
                 raise MalformedActionError(f"{key} must be a short text")
@@ -121,8 +123,50 @@ class Action(NamedTuple):
         )
 
 
+def shown(value: Any, most: int) -> str:
+    """``value`` as at most ``most`` characters of a refusal's message, whatever it is (an
+    int of thousands of digits has no ``str``)."""
+    try:
+        return str(value)[:most]
+    except ValueError:
+        return f"<{type(value).__name__}>"
+
+
 def _small(value: Any, lo: int, hi: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    return is_whole(value) and lo <= value <= hi
+
+
+#: Numbers in an action beyond this are malformed (within it, a die or a Trial die that is
+#: not there is refused as not free or not in play, as the table says it).
+_NUMBER = 1 << 31
+
+
+def malformed(action: Action) -> str:
+    """Why an :class:`Action` value is not well formed ("" when it is).
+
+    Its fields must have the types :meth:`Action.from_json` gives: a known kind, texts for
+    ``card`` and ``space``, a tuple of at most 24 die numbers, and whole numbers for
+    ``value`` and ``target``, each an ``int`` and never a ``bool`` or a ``float``
+    (``True == 1`` and ``1.0 == 1`` would otherwise pass as legal actions that ``apply``
+    cannot use). A number of the right type but no die of the roll is not malformed: it is
+    refused for what it names (``Reason.NO_DIE``, ``ILLEGAL``, ``NOT_MET``).
+    """
+    if len(action) != len(_FIELDS):
+        return "an action has six fields"
+    kind, card, space, dice, value, target = action
+    if not isinstance(kind, str) or kind not in KINDS:
+        return f"unknown action kind {shown(kind, 40)!r}"
+    if not isinstance(card, str) or not isinstance(space, str):
+        return "card and space must be texts"
+    if not (
+        type(dice) is tuple and len(dice) <= 24 and all(_small(d, -_NUMBER, _NUMBER) for d in dice)
+    ):
+        return "dice must be a tuple of die numbers"
+    if not _small(value, -_NUMBER, _NUMBER):
+        return "value must be a whole number (a face 1-6, or 0)"
+    if not _small(target, -_NUMBER, _NUMBER):
+        return "target must be a whole number (a Trial die, or -1)"
+    return ""
 
 
 class Event(NamedTuple):

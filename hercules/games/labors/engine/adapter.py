@@ -4,22 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import CHANCE, Action
-from .errors import InvalidStateError, LaborsError
-from .state import P_OVER, LaborsConfig, LaborsState
-from .state_json import state_from_json, state_to_json
+from hercules.games._kit.errors import GameError
+from hercules.games._kit.fields import Fields, is_whole
+from hercules.games._kit.versions import Upgraded
 
-AUTOMATIC = -1
+from . import rules
+from .actions import Action
+from .errors import InvalidStateError
+from .state import LaborsConfig, LaborsState
+from .state_json import STATE_VERSION, state_from_json, state_to_json, upgrade_state
+
+AUTOMATIC = rules.AUTOMATIC
 GAME_ID = "labors"
+_RULES_FIELDS = Fields("rules", InvalidStateError)
 
 
 class LaborsRules:
     """Adapter: the shell's generic controller drives the Labors engine through this."""
 
     name = GAME_ID
-    #: The engine's errors that mean the data is bad (malformed, impossible or illegal).
-    error_types: tuple[type[Exception], ...] = (LaborsError,)
+    #: The engine's errors that mean the data is bad (malformed, impossible or illegal):
+    #: every one of them is a kit :class:`GameError` (``engine/errors.py``).
+    error_types: tuple[type[Exception], ...] = (GameError,)
+    #: The version of the state documents written (``state_json.FORMAT``).
+    state_version: int = STATE_VERSION
 
     def legal_actions(self, state: LaborsState) -> list[Any]:
         """Every legal action, sorted."""
@@ -38,21 +46,12 @@ class LaborsRules:
         return rules.validate(state, action, seat)
 
     def actor(self, state: LaborsState) -> int:
-        """Seat 0 decides; the Mood draw, the roll and the end are automatic."""
-        if state.prompt == P_OVER:
-            return AUTOMATIC
-        legal = rules.legal_actions(state)
-        if len(legal) == 1 and legal[0].kind in CHANCE:
-            return AUTOMATIC
-        return 0
+        """Seat 0 decides; the Mood draw, the roll and the end are automatic (-1)."""
+        return rules.actor(state)
 
     def is_terminal(self, state: LaborsState) -> bool:
         """True when the run is won or lost."""
         return state.is_terminal
-
-    def chance_state(self, state: LaborsState) -> int:
-        """The generator's state: when it moves, something random happened (no undo past it)."""
-        return state.rng
 
     def reveals(self, before: LaborsState, after: LaborsState, events: list[Any]) -> bool:
         """A roll, a re-roll, a Mood drawn or redrawn, or the dice committed: no undo past it.
@@ -63,11 +62,20 @@ class LaborsRules:
         committed = any(getattr(e, "kind", "") == "resolve" for e in events)
         return committed or before.rng != after.rng or before.mood != after.mood
 
+    def view(self, state: LaborsState, seat: int) -> LaborsState:
+        """The state as ``seat`` (0, or -1 a spectator) may see it: the Mood deck's order,
+        the seed and the generator hidden (``rules.view``); ValueError for another seat."""
+        return rules.view(state, seat)
+
+    def redact(self, event: Any, seat: int) -> Any:
+        """``event`` as ``seat`` may learn of it: every Labors event is public once it
+        happens (``rules.redact``); ValueError for another seat."""
+        return rules.redact(event, seat)
+
     def new_game(self, config_json: Any, seed: int) -> LaborsState:
         """Set up a run from :meth:`config_to_json` output and a seed."""
-        if not isinstance(config_json, dict) or set(config_json) != {"difficulty", "start"}:
-            raise InvalidStateError("rules: expected an object with 'difficulty' and 'start'")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        _RULES_FIELDS.keys(config_json, ("difficulty", "start"), "'difficulty' and 'start'")
+        if not is_whole(seed):
             raise InvalidStateError("seed must be a whole number")
         try:
             config = LaborsConfig(config_json["difficulty"], config_json["start"])
@@ -84,11 +92,19 @@ class LaborsRules:
         return state.config.to_json()
 
     def state_to_json(self, state: LaborsState) -> dict[str, Any]:
-        """A state as a JSON-ready document."""
+        """A state as a JSON-ready document, with ``"version": state_version``."""
         return state_to_json(state)
 
+    def upgrade_state(self, doc: Any) -> Upgraded:
+        """An older (or current) state document in the current format, and the rules fixes
+        since it was written (a document without ``"version"`` is version 1, whose fields
+        are version 2's but for the round's surplus); :class:`InvalidStateError` naming
+        the version for one this game cannot read."""
+        return upgrade_state(doc)
+
     def state_from_json(self, doc: Any) -> LaborsState:
-        """Rebuild and validate a state document (raises :class:`InvalidStateError`)."""
+        """Rebuild and validate a current-version state document (raises
+        :class:`InvalidStateError`; an older one is upgraded first, :meth:`upgrade_state`)."""
         return state_from_json(doc)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

@@ -1,23 +1,30 @@
-"""Typed errors of the Labors engine. None of them leaves a state half-changed."""
+"""Typed errors of the Labors engine. None of them leaves a state half-changed.
+
+Each is one of the box's kit errors (:mod:`hercules.games._kit.errors`) as well as a
+:class:`LaborsError`, so the shell's ``error_types`` is the kit's ``(GameError,)`` while the
+engine's own code and tests may still catch the Labors ones.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
+from hercules.games._kit import errors as _kit
 
-class LaborsError(Exception):
+
+class LaborsError(_kit.GameError):
     """Base class of every error the engine raises on purpose."""
 
 
-class LaborsDataError(LaborsError):
+class LaborsDataError(LaborsError, _kit.DataError):
     """The shipped component data is wrong (a track, an ability, a reference)."""
 
 
-class InvalidStateError(LaborsError, ValueError):
+class InvalidStateError(LaborsError, _kit.InvalidStateError):
     """A state document that is malformed or describes an impossible game."""
 
 
-class MalformedActionError(LaborsError, ValueError):
+class MalformedActionError(LaborsError, _kit.MalformedActionError):
     """An action document or value that is not a well-formed :class:`Action`."""
 
 
@@ -35,12 +42,13 @@ class Reason(StrEnum):
     NOT_MET = "not_met"  #: the dice do not meet the attack method or the gold space's need
     BEATEN = "beaten"  #: that Trial die is already at 0
     ILLEGAL = "illegal"  #: anything else that is not among the legal actions
-    MALFORMED = "malformed"
+    MALFORMED = "malformed"  #: not a well-formed action (a field of the wrong type or range)
 
 
-class IllegalActionError(LaborsError, ValueError):
+class IllegalActionError(LaborsError, _kit.IllegalActionError):
     """An action that is not among the legal actions; ``reason`` says why (a :class:`Reason`)."""
 
+    reason: Reason
+
     def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+        super().__init__(reason, message)

@@ -9,12 +9,14 @@ forks) and their spaces hit Hercules. A skull or Courage 0 loses at once.
 from __future__ import annotations
 
 from hercules.games._kit import rng as _rng
+from hercules.games._kit.fields import is_whole
 
 from .actions import (
     ABDERUS,
     ATTACK,
     BEGIN,
     BLUE,
+    CHANCE,
     COVER,
     DRAW,
     GOLD,
@@ -27,6 +29,8 @@ from .actions import (
     ROLL,
     Action,
     Event,
+    malformed,
+    shown,
 )
 from .data import SKULL, START, LaborsData, load_data
 from .errors import IllegalActionError, Reason
@@ -60,6 +64,9 @@ from .state import (
 )
 
 Events = list[Event]
+
+PLAYER = 0  #: the one seat of a run
+AUTOMATIC = -1  #: the seat of a step the game takes itself (the Mood draw, the roll)
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -257,13 +264,28 @@ def _next_fork(state: LaborsState) -> int:
 
 
 def validate(state: LaborsState, action: object, seat: int | None = None) -> Exception | None:
-    """Why ``action`` would be refused (an :class:`IllegalActionError`), or None if legal."""
+    """Why ``action`` would be refused (an :class:`IllegalActionError`), or None if legal.
+
+    Any value at all is answered, never by a crash: one that is not a well-formed
+    :class:`Action` (a field of the wrong type or range: ``None``, ``"0"``, ``1.0``,
+    ``True``) is :attr:`Reason.MALFORMED`; from a seat other than the step's
+    (:func:`actor`: 0 for the player's decisions, -1 for the Mood draw and the roll; None
+    for any, the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts,
+    :func:`apply` applies.
+    """
     if not isinstance(action, Action):
-        return IllegalActionError(Reason.MALFORMED, f"not an action: {str(action)[:60]}")
-    if seat not in (None, 0):
-        return IllegalActionError(Reason.ILLEGAL, "a run has one player")
+        return IllegalActionError(Reason.MALFORMED, f"not an action: {shown(action, 60)}")
+    why = malformed(action)
+    if why:
+        return IllegalActionError(Reason.MALFORMED, f"malformed action: {why}")
     if state.prompt == P_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the run is over")
+    if seat is not None and not (is_whole(seat) and seat == actor(state)):
+        if not is_whole(seat) or seat not in (PLAYER, AUTOMATIC):
+            return IllegalActionError(Reason.ILLEGAL, "a run has one player")
+        if seat == PLAYER:
+            return IllegalActionError(Reason.ILLEGAL, "the game takes this step itself")
+        return IllegalActionError(Reason.ILLEGAL, "the player decides this")
     legal = legal_actions(state)
     if action in legal:
         return None
@@ -276,6 +298,17 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
         )
     reason, why = _why(state, action)
     return IllegalActionError(reason, why)
+
+
+def actor(state: LaborsState) -> int:
+    """The seat that decides now: the player (0), or :data:`AUTOMATIC` (-1) when the game
+    takes the step itself (the Mood draw, the roll) and once the run is over."""
+    if state.prompt == P_OVER:
+        return AUTOMATIC
+    legal = legal_actions(state)
+    if len(legal) == 1 and legal[0].kind in CHANCE:
+        return AUTOMATIC
+    return PLAYER
 
 
 #: The action kinds that answer each prompt.
@@ -397,12 +430,32 @@ def apply(
     return state, ev
 
 
-def _gain(state: LaborsState, courage: int = 0, divinity: int = 0) -> LaborsState:
+def _gain(
+    state: LaborsState, courage: int = 0, divinity: int = 0, *, in_round: bool = False
+) -> LaborsState:
+    """Courage and Divinity changed, within their bounds (ruling 9).
+
+    A round's gains and losses (``in_round``: its gold gains, its advance's losses) net
+    before the bounds (ruling 6): a gold gain the bound cuts off is kept as the state's
+    surplus, and the round's later losses take it first (at Courage 16, a gold +2 then a -2
+    space leaves 16, not 15). The surplus goes when the round ends (:func:`_end_round`);
+    outside a round (a Mood, a Reward's bonus, a blue cost, which comes before any gold
+    gain) it is 0 and the bounds apply at once.
+    """
     data = state.data
+    c = state.courage + state.courage_surplus + courage
+    d = state.divinity + state.divinity_surplus + divinity
     return state.with_(
-        courage=max(0, min(data.courage_max, state.courage + courage)),
-        divinity=max(0, min(data.divinity_top, state.divinity + divinity)),
+        courage=max(0, min(data.courage_max, c)),
+        divinity=max(0, min(data.divinity_top, d)),
+        courage_surplus=max(0, c - data.courage_max) if in_round else 0,
+        divinity_surplus=max(0, d - data.divinity_top) if in_round else 0,
     )
+
+
+def _end_round(state: LaborsState) -> LaborsState:
+    """The round is over: what the bounds cut off this round is gone."""
+    return state.with_(courage_surplus=0, divinity_surplus=0)
 
 
 def _swap_moods(state: LaborsState, rid: str) -> LaborsState:
@@ -597,9 +650,9 @@ def _gold(state: LaborsState, action: Action, ev: Events) -> LaborsState:
         return state.with_(shields=state.shields + g.amount)
     if g.gain == "courage":
         ev.append(Event("courage", card=space.card, n=g.amount))
-        return _gain(state, courage=g.amount)
+        return _gain(state, courage=g.amount, in_round=True)
     ev.append(Event("divinity", card=space.card, n=g.amount))
-    return _gain(state, divinity=g.amount)
+    return _gain(state, divinity=g.amount, in_round=True)
 
 
 def _attack(state: LaborsState, action: Action, ev: Events) -> LaborsState:
@@ -668,10 +721,14 @@ def _advance(state: LaborsState, ev: Events) -> LaborsState:
         return _over(state, LOST_SKULL, ev)
     if loss:
         cancelled = 0 if state.no_shield else min(state.shields, loss)
-        state = _gain(state.with_(shields=state.shields - cancelled), courage=cancelled - loss)
+        state = _gain(
+            state.with_(shields=state.shields - cancelled),
+            courage=cancelled - loss,
+            in_round=True,
+        )
         ev.append(Event("hurt", n=loss - cancelled, values=(loss, cancelled)))
     if dv:
-        state = _gain(state, divinity=-dv)
+        state = _gain(state, divinity=-dv, in_round=True)
         ev.append(Event("divinity", n=-dv))
     if bk:
         room = max(0, state.dice + state.mood_dice - state.broken)
@@ -684,12 +741,12 @@ def _advance(state: LaborsState, ev: Events) -> LaborsState:
         if others:
             ev.append(Event("adv", dice=tuple(adv)))
             return _advance(state.with_(wave=others, moves=(), second=True), ev)
-    return state.with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
+    return _end_round(state).with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
 
 
 def _beaten(state: LaborsState, ev: Events) -> LaborsState:
     ev.append(Event("beaten", n=state.labour))
-    state = state.with_(beaten=(*state.beaten, state.labour), roll=())
+    state = _end_round(state).with_(beaten=(*state.beaten, state.labour), roll=())
     if state.labour == 12:
         top = state.divinity >= state.data.divinity_top
         return _over(state, WON if top else LOST_DIVINITY, ev)
@@ -716,26 +773,94 @@ def _next_trial(state: LaborsState, ev: Events) -> LaborsState:
 
 def _over(state: LaborsState, outcome: str, ev: Events) -> LaborsState:
     ev.append(Event("over", card=outcome))
-    return state.with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
+    return _end_round(state).with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
 
 
 # --- what one seat may see -------------------------------------------------------------------
 
+SPECTATOR = -1  #: the seat of someone who plays no seat
 
-def public_view(state: LaborsState) -> LaborsState:
-    """The state as the player sees it: the Mood deck's order and the generator hidden.
 
-    Bots, hints and logs get this view: the deck's contents are public, its order is not, and
-    the generator's state would tell every roll to come.
+def _check_seat(seat: object) -> None:
+    if not is_whole(seat) or seat not in (PLAYER, SPECTATOR):
+        raise ValueError(
+            f"a run has seat {PLAYER} (the player) and {SPECTATOR} (a spectator), not {seat!r}"
+        )
+
+
+def view(state: LaborsState, seat: int) -> LaborsState:
+    """The state as ``seat`` may see it: the player (0) and a spectator (-1) see the same.
+
+    Hidden: the Mood deck's order (its contents are public, so the view lists them sorted),
+    the seed and the generator's state (both 0: either would tell every shuffle and roll
+    to come). Everything else is on the table. Bots, hints and logs get this view; a view
+    of a view is itself. ``ValueError`` for any other seat.
     """
-    return state.with_(mood_deck=tuple(sorted(state.mood_deck)), rng=0)
+    _check_seat(seat)
+    return state.with_(mood_deck=tuple(sorted(state.mood_deck)), seed=0, rng=0)
+
+
+#: Every kind of event the rules emit; none holds anything hidden (see :func:`redact`).
+PUBLIC_EVENTS: frozenset[str] = frozenset(
+    {
+        # a Mood once drawn, or put under the deck in sight (Zeus' Disregard)
+        "mood",
+        "redraw",
+        # the faces on the table
+        "rolled",
+        "rerolled",
+        "aside",
+        # what the player did
+        "kept",
+        "abderus",
+        "covered",
+        "blue",
+        "set",
+        "twin",
+        "gold",
+        "attack",
+        "resolve",
+        "reward",
+        "removed",
+        # what the trial did to Hercules, and the run's course
+        "trial",
+        "courage",
+        "divinity",
+        "moved",
+        "heal",
+        "hurt",
+        "broken",
+        "adv",
+        "skull",
+        "endless",
+        "beaten",
+        "over",
+    }
+)
+
+
+def redact(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` may learn of it: the same event, for every kind.
+
+    Nothing is hidden: no event tells the Mood deck's order or the generator (a drawn Mood
+    is public once drawn, a roll's faces are on the table); :data:`PUBLIC_EVENTS` lists
+    every kind. ``ValueError`` for a seat the run does not have.
+    """
+    _check_seat(seat)
+    return event
 
 
 __all__ = [
+    "AUTOMATIC",
     "BOW",
+    "PLAYER",
+    "PUBLIC_EVENTS",
+    "SPECTATOR",
+    "actor",
     "apply",
     "legal_actions",
     "new_game",
-    "public_view",
+    "redact",
     "validate",
+    "view",
 ]

@@ -120,6 +120,10 @@ class LaborsState:
     used: tuple[str, ...] = ()  #: blue and gold spaces used this roll
     allocating: bool = False  #: a gold space or an attack was used: no more blue this roll
     shields: int = 0
+    #: Gold gains of this round that the bound cut off (Courage above X, Divinity above the
+    #: top): kept until the round's advance, whose losses net with them first (rulings 6, 9).
+    courage_surplus: int = 0
+    divinity_surplus: int = 0
     no_shield: bool = False  #: a Trial die stood on "damage cannot be cancelled" at the roll
     wave: tuple[int, ...] = ()  #: Trial dice still to move in this advance
     moves: tuple[tuple[int, str], ...] = ()  #: chosen (die, node) moves of this advance
