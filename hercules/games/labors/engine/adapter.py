@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from hercules.games._kit.errors import GameError
-from hercules.games._kit.fields import Fields, is_whole
+from hercules.games._kit.fields import Fields, is_whole, plain
 from hercules.games._kit.versions import Upgraded
 
 from . import rules
-from .actions import Action
+from .actions import Action, Event
 from .errors import InvalidStateError
 from .state import LaborsConfig, LaborsState
 from .state_json import STATE_VERSION, state_from_json, state_to_json, upgrade_state
@@ -71,6 +71,11 @@ class LaborsRules:
         """``event`` as ``seat`` may learn of it: every Labors event is public once it
         happens (``rules.redact``); ValueError for another seat."""
         return rules.redact(event, seat)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        """An event as a JSON-ready document (its fields; tuples as lists)."""
+        doc: dict[str, Any] = plain(event)
+        return doc
 
     def new_game(self, config_json: Any, seed: int) -> LaborsState:
         """Set up a run from :meth:`config_to_json` output and a seed."""
