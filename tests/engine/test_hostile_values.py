@@ -95,7 +95,11 @@ def _refused(state: GameState, action: Any, seat: Any) -> IllegalActionError:
     return err
 
 
-@pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
+# Ids by type and position: an object's repr holds its address, which differs between
+# the processes of a parallel run (pytest-xdist needs the same ids everywhere).
+@pytest.mark.parametrize(
+    "seat", BAD_SEATS, ids=[f"{type(s).__name__}-{i}" for i, s in enumerate(BAD_SEATS)]
+)
 def test_a_seat_that_is_not_a_whole_number_is_refused_as_malformed(seat: Any) -> None:
     state = deciding()
     assert RULES.validate(state, LABOUR, 0) is None  # the action itself is legal for seat 0
