@@ -59,34 +59,6 @@ def test_random_games_conform(config_index: int, fuzz_games: int) -> None:
         play_checked(config, seed)
 
 
-@pytest.mark.parametrize("config_index", range(len(CONFIGS)), ids=CONFIG_IDS)
-def test_replay_matches_at_every_step(config_index: int) -> None:
-    # Quadratic in the game length: one game per configuration, distinct from the fuzz seeds.
-    play_checked(CONFIGS[config_index], 10_000 + config_index, replay_every_step=True)
-
-
-@pytest.mark.parametrize("config_index", range(len(CONFIGS)), ids=CONFIG_IDS)
-def test_same_seed_and_actions_give_the_same_game(config_index: int) -> None:
-    config = CONFIGS[config_index]
-    seed = 20_000 + config_index
-    first = [(s.to_json(), a) for s, a, _ in random_game(config, seed)]
-    events_first = []
-    state = new_game(config, seed)
-    for doc, action in first:
-        assert state.to_json() == doc
-        state, events = apply(state, action)
-        events_first.append(events)
-    # Again from scratch, interleaved with an unrelated game: no hidden shared state.
-    other = random_game(config, seed + 1)
-    state = new_game(config, seed)
-    for (doc, action), events in zip(first, events_first, strict=True):
-        next(other, None)
-        assert state.to_json() == doc
-        state, again = apply(state, action)
-        assert again == events
-    assert state.is_terminal
-
-
 def test_different_seeds_give_different_setups() -> None:
     for config in CONFIGS:
         if config.mode == "pnp":

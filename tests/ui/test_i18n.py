@@ -158,10 +158,10 @@ def code_files() -> list[Path]:
 
 def families() -> dict[str, set[str]]:
     """Every f-string key family the code uses, with every value it can take."""
-    from hercules.ui.replay import CONTROLS as REPLAY_CONTROLS
     from hercules.app.profiles import NAME_PROBLEMS
     from hercules.games.mebo.ai.bots import BOT_LEVELS
     from hercules.games.mebo.engine import scoring
+    from hercules.ui.replay import CONTROLS as REPLAY_CONTROLS
     from hercules.ui.scenes.settings import SettingsScene
 
     cs = card_set()
