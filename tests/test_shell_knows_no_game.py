@@ -59,8 +59,9 @@ def shell_code_text() -> str:
 #: Families the shell builds from a variable: ``DamagedFile.words(what)`` gives
 #: ``<what>.damaged``, ``<what>.newer_left``... for its profiles and statistics files.
 BUILT = {"profiles.", "stats."}
-#: Words the shell's table offers every game (each game's score screen says a best score).
-SHARED = {"stats.your_best"}
+#: Words the shell offers every game: each game's score screen says a best score, and the
+#: tables built on the shell's base say an undone move in these words (or their own).
+SHARED = {"stats.your_best", "msg.undone"}
 
 
 def test_the_shells_string_tables_hold_only_what_the_shell_says():
@@ -68,7 +69,8 @@ def test_the_shells_string_tables_hold_only_what_the_shell_says():
     family it builds (``settings.speed.{k}``): any other is a game's, and goes to its table."""
     text = shell_code_text()
     literal = set(re.findall(r"""["']([A-Za-z0-9_.]+)["']""", text))
-    families = set(re.findall(r"""f["']([a-z_]+(?:\.[a-z0-9_]+)*\.)\{""", text))
+    # A family ends in a dot or an underscore before its braces (``btn.replay_{key}``).
+    families = set(re.findall(r"""f["']([a-z_]+(?:\.[a-z0-9_]+)*[._])\{""", text))
     theme = json.loads((ROOT / "assets" / "ui" / "theme.json").read_text("utf-8"))
     literal |= {p["name_key"] for palette in theme["palettes"].values() for p in palette}
     for lang in ("en", "it"):

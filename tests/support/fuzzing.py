@@ -39,6 +39,7 @@ from hercules.games.mebo.engine import (
     state_from_json,
     validate,
 )
+from hercules.games.mebo.engine.adapter import RULES
 
 CONFIGS: tuple[GameConfig, ...] = (
     GameConfig(2, "standard"),
@@ -481,7 +482,8 @@ def probe_refusals(
     assert_refused(state, Action("use", card="NO-SUCH-CARD"), Reason.MALFORMED, None, unchanged)
     if not state.is_terminal:
         good = rng.choice(legal)
-        wrong_seat = rng.choice([s for s in range(-1, state.n) if s != state.current])
+        acting = RULES.actor(state)  # -1 for the roll and Hades' turn
+        wrong_seat = rng.choice([s for s in range(-1, state.n) if s != acting])
         assert_refused(state, good, Reason.NOT_YOUR_TURN, wrong_seat, unchanged)
 
 
@@ -521,7 +523,8 @@ def play_checked(
         action = chooser.choice(legal)
         nxt, events = apply(state, action)
         assert state == unchanged, f"apply changed its input state ({action})"
-        again, events_again = apply(state, action, seat=state.current)
+        # The seat that acts (Hades' turn and the roll are automatic: the adapter's actor -1).
+        again, events_again = apply(state, action, seat=RULES.actor(state))
         assert again == nxt and events_again == events, f"apply is not deterministic ({action})"
         assert state == unchanged
         events_json(events)

@@ -46,6 +46,7 @@ from .state import (
     P_ACTION,
     P_CHOOSE_DEMIGOD,
     P_GAME_OVER,
+    P_HADES,
     P_REST,
     P_ROLL,
     GameConfig,
@@ -199,9 +200,11 @@ def validate(
         return IllegalActionError(Reason.MALFORMED, f"unknown operation: {act.op!r}")
     if state.prompt == P_GAME_OVER:
         return IllegalActionError(Reason.GAME_OVER, "the game is over")
-    if seat is not None and seat != state.current:
+    # The seat that acts: the roll and Hades' turn are automatic (the adapter's actor -1).
+    acting = CHANCE if state.prompt == P_HADES else state.current
+    if seat is not None and seat != acting:
         return IllegalActionError(
-            Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: the game waits for {state.current}"
+            Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: the game waits for {acting}"
         )
     legal = state._legal
     if legal is None:
