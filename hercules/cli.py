@@ -6,7 +6,7 @@ import argparse
 import sys
 import traceback
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hercules import __version__
 from hercules.app import desktop, paths, profiles, saves
@@ -18,6 +18,9 @@ from hercules.app.settings import DamagedSettings, Settings, open_settings
 from hercules.app.statistics import open_statistics
 from hercules.ui.dpi import ENV, parse_scale
 from hercules.ui.strings import check_tables, t
+
+if TYPE_CHECKING:  # the window's modules load pygame: main imports them only when it opens one
+    from hercules.ui.app import App
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -187,14 +190,14 @@ def open_profile() -> list[tuple[str, DamagedFile]]:
     return [(what, bad) for what, bad in (("profiles", unusable), ("stats", stats)) if bad]
 
 
-def tell_files(app: Any, unusable: list[tuple[str, DamagedFile]]) -> None:
+def tell_files(app: App, unusable: list[tuple[str, DamagedFile]]) -> None:
     """Queue for the title one message per file :func:`open_profile` could not use."""
     for what, bad in unusable:
         key, values = bad.words(what)
         app.notify(partial(t, key, **values))
 
 
-def tell(app: Any, problem: StorageProblem | None, damaged: DamagedSettings | None) -> None:
+def tell(app: App, problem: StorageProblem | None, damaged: DamagedSettings | None) -> None:
     """Queue what :func:`prepare` found for the title screen, worded when shown."""
     if problem is not None:
         app.notify(lambda: t("storage.startup", why=str(problem)))
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def give_up(error: Exception, app: Any) -> int:
+def give_up(error: Exception, app: App | None) -> int:
     """The game cannot go on: make sure a report of ``error`` exists, say where, return 1.
 
     The app has written one when its frame loop gave up (a crash loop); an error before the

@@ -121,7 +121,9 @@ class App:
         self.ui = self.new_ui_manager(self.size)
         self.ui.mouse_pos_scale_factor = list(self.scale)
         self.stack = SceneStack()
-        self.nav = Navigator(self)  #: the one place that knows which scene opens which
+        #: The one place that knows which scene opens which. (Handing it ``self``, typed as the
+        #: scenes' :class:`~hercules.ui.scene.Shell`, is where mypy checks the app meets it.)
+        self.nav = Navigator(self)
         self.clock = pygame.time.Clock()
         self.running = True
         # The last ten minutes of frame times at 60 FPS: a long evening must not grow it.

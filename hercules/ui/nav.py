@@ -10,15 +10,16 @@ from __future__ import annotations
 import random
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from hercules.app import health, paths, saves
+from hercules.app.controller import GameController, Record
 from hercules.app.registry import GameSpec, games, get_game, rules_for
 from hercules.app.statistics import Added, record_finished
 from hercules.app.tutorials import Script, ScriptError, load_script
 
-from .scene import Scene
+from .scene import Guide, Scene, Shell
 from .scenes.games import GamesScene
 from .scenes.load import LoadScene, refusal
 from .scenes.overlays import ConfirmOverlay
@@ -34,11 +35,11 @@ from .tutorial import Coach
 class Navigator:
     """Opens scenes on an app's stack: the title, a game's setup, table, replay and rules."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         #: Record finished games in the profile's statistics (the real window does; tests
         #: and screenshots do not, unless they ask).
-        self.keep_statistics = bool(getattr(app, "persist", False))
+        self.keep_statistics = app.persist
         #: What recording each finished game did, by its controller (the game-over reads it).
         self.recorded: weakref.WeakKeyDictionary[Any, Added] = weakref.WeakKeyDictionary()
         #: The guided game being played, if any (its coach watches the table's input).
@@ -69,7 +70,12 @@ class Navigator:
         """Choose or make a profile, over the current screen."""
         self.app.push(ProfilesScene(self.app))
 
-    def confirm(self, question: Any, on_yes: Any, body: Any = None) -> None:
+    def confirm(
+        self,
+        question: str | Callable[[], str],
+        on_yes: Callable[[], None],
+        body: str | Callable[[], str] | None = None,
+    ) -> None:
         """Ask a yes/no question over the current screen; ``body`` says what Yes will do."""
         self.app.push(ConfirmOverlay(self.app, question, on_yes, body))
 
@@ -133,7 +139,7 @@ class Navigator:
         names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state), ())
         return self.play(game_id, ctl, names)
 
-    def end_tutorial(self, coach: Coach) -> None:
+    def end_tutorial(self, coach: Guide) -> None:
         """The guided game is over (the player plays on alone, or left it)."""
         if self.tutorial is coach:
             self.tutorial = None
@@ -160,12 +166,12 @@ class Navigator:
     def play(
         self,
         game_id: str,
-        controller: Any,
+        controller: GameController,
         names: Sequence[str],
         *,
         created: str | None = None,
         label: str = "",
-        history: Sequence[Any] = (),
+        history: Sequence[Record] = (),
     ) -> Scene:
         """Replace everything with a game's table; ``history`` fills the log of a resumed game.
 
@@ -218,11 +224,11 @@ class Navigator:
         if added.damaged is not None:
             self.app.toast(damaged_words(added.damaged, "stats"), 8.0)
 
-    def outcome(self, controller: Any) -> Added | None:
+    def outcome(self, controller: GameController | None) -> Added | None:
         """What recording this finished game did (None: not recorded, e.g. a replay)."""
         return self.recorded.get(controller) if controller is not None else None
 
-    def open_saved(self, loaded: Any) -> Scene:
+    def open_saved(self, loaded: saves.LoadedGame) -> Scene:
         """Resume a loaded game on its table: same state, seats, bots and log.
 
         Raises :class:`~hercules.app.saves.SaveError` (nothing changes on screen) when it
@@ -241,7 +247,7 @@ class Navigator:
             history=loaded.history,
         )
 
-    def replay(self, loaded: Any) -> None:
+    def replay(self, loaded: saves.LoadedGame) -> None:
         """Watch a loaded game again, over the current screen."""
         self.app.push(self.spec_of(loaded).ui_entry("replay")(self.app, loaded))
 
@@ -273,7 +279,7 @@ class Navigator:
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def spec_of(loaded: Any) -> GameSpec[Any, Any]:
+    def spec_of(loaded: saves.LoadedGame) -> GameSpec[Any, Any]:
         """The game a loaded save belongs to."""
         return get_game(loaded.game)
 

@@ -27,6 +27,7 @@ from hercules.app.controller import Record
 from hercules.app.replay import ReplayController
 from hercules.app.saves import LoadedGame
 
+from .scene import Shell
 from .strings import t
 from .table import EVERYTHING, TableBase
 
@@ -55,7 +56,7 @@ class Replaying(TableBase):
 
     ctl: ReplayController
 
-    def __init__(self, app: Any, loaded: LoadedGame) -> None:
+    def __init__(self, app: Shell, loaded: LoadedGame) -> None:
         self.playing = False
         self.timer = 0.0
         ctl = ReplayController(self.rules, loaded, round_of=self.round_of)

@@ -13,13 +13,13 @@ where its text ends.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 import pygame_gui
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, Shell
 from .scroll import Scroller
 from .strings import t
 from .theme import FONTS, colour
@@ -84,7 +84,7 @@ class RulesPage(Scene):
     #: Where a bullet's dot sits: left of the text, and down by a share of the font size.
     bullet_at: ClassVar[tuple[int, float]] = (14, 0.7)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.lines: list[Line] = []
         self.scroller = Scroller(pygame.Rect(0, 0, 1, 1), 0)

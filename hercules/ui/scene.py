@@ -1,10 +1,26 @@
-"""Scenes on a stack: the top scene gets the input; transparent scenes show the one below."""
+"""Scenes on a stack: the top scene gets the input; transparent scenes show the one below.
+
+Also the shell as its scenes see it: :class:`Shell`, what a scene (a table, a dialog, a
+game's setup) may ask of the app it lives in, with :class:`Navigation` (``app.nav``) and
+:class:`Guide` (a guided game's coach). They are protocols, here beside :class:`Scene`,
+because the app (:class:`hercules.ui.app.App`) and the navigator
+(:class:`hercules.ui.nav.Navigator`) import every scene: a scene typed against them would
+close an import circle. The app meets them (mypy checks it where the app hands itself to
+its navigator).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import pygame
+import pygame_gui
+
+from hercules.app.controller import GameController, Record
+from hercules.app.saves import LoadedGame
+from hercules.app.settings import Settings
+from hercules.app.statistics import Added
 
 from .focus import (
     ACT_KEYS,
@@ -18,7 +34,8 @@ from .focus import (
     typing_in,
     widget_stops,
 )
-from .memory import release_pixels
+from .memory import MemoryKeeper, release_pixels
+from .sound import Sound
 
 #: The events the keyboard focus reads: keys, and a click that puts the ring away.
 _FOCUS_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
@@ -32,9 +49,9 @@ class Scene:
     #: scroll or step, leaves those out).
     focus_arrows: tuple[int, ...] = ALL_ARROWS
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         """``app``: the :class:`hercules.ui.app.App` the scene lives in (its stack, window, nav)."""
-        self.app = app
+        self.app: Shell = app
         self.widgets: list[Any] = []
         self.focus = FocusRing()  #: where Tab and the arrows are (see hercules.ui.focus)
 
@@ -134,12 +151,14 @@ class Scene:
         guide = self.guide()
         return guide.stops(self, stops) if guide is not None else stops
 
-    def guide(self) -> Any:
+    def guide(self) -> Guide | None:
         """The guided game coaching the app (:class:`hercules.ui.tutorial.Coach`), or None.
 
         The app asks the top scene first for every event (:meth:`focus_event`) and lets it
         draw last (:meth:`draw_focus`): that is where a guided game watches and points."""
-        return getattr(getattr(self.app, "nav", None), "tutorial", None)
+        # Kept lenient, as it always was: a stand-in app without a navigator has no guide.
+        coach: Guide | None = getattr(getattr(self.app, "nav", None), "tutorial", None)
+        return coach
 
     # helpers --------------------------------------------------------------------------------
     def px(self, size: float) -> int:
@@ -201,3 +220,242 @@ class SceneStack:
         while start > 0 and self.scenes[start].transparent:
             start -= 1
         return self.scenes[max(start, 0) :]
+
+
+class Guide(Protocol):
+    """A guided game watching the app's top scene (:class:`hercules.ui.tutorial.Coach`)."""
+
+    def intercept(self, scene: Scene, event: pygame.event.Event) -> bool:
+        """Before ``scene`` sees ``event``: True if the guide took it (or refused it)."""
+        ...
+
+    def stops(self, scene: Scene, stops: list[Stop]) -> list[Stop]:
+        """The keyboard focus's ``stops`` on ``scene``, narrowed to what the guide lets through."""
+        ...
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        """The guide's veil and words over ``scene`` (drawn last)."""
+        ...
+
+
+class Navigation(Protocol):
+    """Where a scene may go (``app.nav``, :class:`hercules.ui.nav.Navigator`): scenes never
+    import one another, they ask for a screen by what it is."""
+
+    @property
+    def tutorial(self) -> Guide | None:
+        """The guided game being played, if any."""
+        ...
+
+    def title(self) -> None:
+        """Back to the title screen, alone on the stack."""
+        ...
+
+    def settings(self) -> None:
+        """The settings screen over the current one."""
+        ...
+
+    def load(self) -> None:
+        """The load screen over the current one."""
+        ...
+
+    def statistics(self) -> None:
+        """The statistics of the profile in use, over the current screen."""
+        ...
+
+    def profiles(self) -> None:
+        """Choose or make a profile, over the current screen."""
+        ...
+
+    def confirm(
+        self,
+        question: str | Callable[[], str],
+        on_yes: Callable[[], None],
+        body: str | Callable[[], str] | None = None,
+    ) -> None:
+        """Ask a yes/no question over the current screen; ``body`` says what Yes will do."""
+        ...
+
+    def new_game(self) -> None:
+        """Choose a game of the box for a new game (straight to its setup when there is one)."""
+        ...
+
+    def rules(self, game_id: str | None = None) -> None:
+        """A game's rules (None: the box's only game, or a choice of the games)."""
+        ...
+
+    def learn(self) -> None:
+        """Choose a game with a guided game (straight to it when one has)."""
+        ...
+
+    def tutorial_game(self, game_id: str) -> Guide | None:
+        """Replace everything with a game's guided game; its coach, or None (not readable)."""
+        ...
+
+    def end_tutorial(self, coach: Guide) -> None:
+        """The guided game ``coach`` is over (the player plays on alone, or left it)."""
+        ...
+
+    def first_launch(self) -> None:
+        """At the very first launch, offer the guided game once (over the title)."""
+        ...
+
+    def setup(self, game_id: str) -> None:
+        """A game's setup over the current screen."""
+        ...
+
+    def restart(self, game_id: str) -> None:
+        """A game is over: its setup for another one, with the title underneath."""
+        ...
+
+    def play(
+        self,
+        game_id: str,
+        controller: GameController,
+        names: Sequence[str],
+        *,
+        created: str | None = None,
+        label: str = "",
+        history: Sequence[Record] = (),
+    ) -> Scene:
+        """Replace everything with a game's table (``history`` fills a resumed game's log)."""
+        ...
+
+    def outcome(self, controller: GameController | None) -> Added | None:
+        """What recording this finished game in the statistics did (None: not recorded)."""
+        ...
+
+    def open_saved(self, loaded: LoadedGame) -> Scene:
+        """Resume a loaded game on its table (raises ``SaveError`` when it cannot)."""
+        ...
+
+    def replay(self, loaded: LoadedGame) -> None:
+        """Watch a loaded game again, over the current screen."""
+        ...
+
+    def continue_latest(self) -> str | None:
+        """Resume the most recently played unfinished game; a problem to say, or None."""
+        ...
+
+    def has_continue(self) -> bool:
+        """True if there is a game to continue."""
+        ...
+
+
+class Shell(Protocol):
+    """The app as its scenes see it (:class:`hercules.ui.app.App`): the stack, the window,
+    the widgets' manager, the settings and sound, and where to go next."""
+
+    #: The player's settings in use (a profile switch puts another in).
+    settings: Settings
+
+    @property
+    def nav(self) -> Navigation:
+        """The one place that knows which scene opens which."""
+        ...
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        """The pygame_gui manager the scenes' widgets belong to (a new one at a text size)."""
+        ...
+
+    @property
+    def stack(self) -> SceneStack:
+        """The scenes, bottom first."""
+        ...
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input."""
+        ...
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size the scenes are laid out at, in real pixels."""
+        ...
+
+    @property
+    def display_scale(self) -> float:
+        """Real pixels per layout pixel (1.5 at 150 % display scaling)."""
+        ...
+
+    @property
+    def text_scale(self) -> float:
+        """The scale text is drawn at: the player's *Text size* times the display's scale."""
+        ...
+
+    @property
+    def windowed_size(self) -> tuple[int, int]:
+        """The window's size when not fullscreen, in real pixels."""
+        ...
+
+    @property
+    def sound(self) -> Sound:
+        """The effects and the theme."""
+        ...
+
+    @property
+    def memory(self) -> MemoryKeeper:
+        """Frees what closed scenes held (told when much became garbage)."""
+        ...
+
+    @property
+    def persist(self) -> bool:
+        """True if settings and profiles are written to the player's files."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one."""
+        ...
+
+    def pop(self) -> None:
+        """Close the top scene."""
+        ...
+
+    def replace(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene."""
+        ...
+
+    def toast(self, text: str, seconds: float = ...) -> None:
+        """Say ``text`` for a moment over whatever is on screen."""
+        ...
+
+    def notify(self, words: Callable[[], str]) -> None:
+        """Tell the player something once (the title shows it); ``words()`` gives the text."""
+        ...
+
+    def take_notices(self) -> list[Callable[[], str]]:
+        """The notices not shown yet; they are not given again."""
+        ...
+
+    def save_settings(self) -> str | None:
+        """Write the settings if the app persists them; returns a problem, or None."""
+        ...
+
+    def set_language(self, lang: str) -> str:
+        """Speak ``lang`` from now on (every scene builds its words again); the language set."""
+        ...
+
+    def set_text_scale(self, scale: float) -> None:
+        """Draw every text at ``scale`` (1.5 = 150 %) from now on; every scene is rebuilt."""
+        ...
+
+    def min_window(self) -> tuple[int, int]:
+        """The smallest window, in real pixels."""
+        ...
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay every scene out again for a window of ``size`` real pixels."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """Borderless fullscreen over the desktop, or back to the last window size."""
+        ...
+
+    def to_layout(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with its mouse position in layout pixels (the scenes' coordinates)."""
+        ...
+
+    def quit(self) -> None:
+        """Leave the frame loop (the box closes)."""
+        ...

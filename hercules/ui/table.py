@@ -32,7 +32,7 @@ from .anim import Anim, Animator
 from .focus import Stop
 from .log import LogEntry, LogView
 from .names import localise_name
-from .scene import Scene
+from .scene import Scene, Shell
 from .sound import Cues
 from .strings import has, t
 from .surfaces import forget_pictures
@@ -140,7 +140,7 @@ class TableBase(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: Shell,
         controller: GameController,
         names: list[str],
         *,

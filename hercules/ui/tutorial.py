@@ -27,6 +27,7 @@ from hercules.app.tutorials import Script, Step, action_matches, key_matches
 
 from . import draw as D
 from .focus import ALL_ARROWS, Stop
+from .scene import Shell
 from .strings import t
 from .table import GameTable
 from .theme import FONTS, colour
@@ -62,7 +63,7 @@ class Coach:
 
     def __init__(
         self,
-        app: Any,
+        app: Shell,
         script: Script,
         table: GameTable,
         first_game: Callable[[], object],
@@ -90,7 +91,8 @@ class Coach:
 
     def alive(self) -> bool:
         """True while the coached table is on the stack and the guide is not over."""
-        return self.phase != OFF and self.table in self.app.stack.scenes
+        table: object = self.table  # a scene too, which its protocol type cannot say
+        return self.phase != OFF and table in self.app.stack.scenes
 
     def engaged(self, scene: Any) -> bool:
         """True when the coach has a say over ``scene``'s input: its table, on top."""

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from .. import draw as D
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..strings import language, t
 from ..theme import FONTS, colour
 
@@ -27,7 +27,7 @@ class GamesScene(Scene):
 
     ROW_H = 96
 
-    def __init__(self, app: Any, specs: Sequence[Any], purpose: str = "setup") -> None:
+    def __init__(self, app: Shell, specs: Sequence[Any], purpose: str = "setup") -> None:
         super().__init__(app)
         self.specs = list(specs)
         self.purpose = purpose

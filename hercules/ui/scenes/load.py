@@ -15,7 +15,7 @@ from hercules.app.registry import games, rules_for
 from .. import draw as D
 from ..focus import Stop
 from ..names import localise_name
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..scroll import BAR_W, Scroller
 from ..strings import has, language, t
 from ..theme import FONTS, colour
@@ -26,7 +26,7 @@ class LoadScene(Scene):
 
     ROW = 56
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.selected: saves.SaveInfo | None = None
         self.message = ""

@@ -15,7 +15,7 @@ import pygame_gui
 from hercules.app import health, paths, saves
 
 from .. import draw as D
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..strings import language, t
 from ..table import GameTable
 from ..theme import FONTS, colour
@@ -44,7 +44,7 @@ class Overlay(Scene):
     width = 560
     height = 360
 
-    def __init__(self, app: Any, title: str | Callable[[], str]) -> None:
+    def __init__(self, app: Shell, title: str | Callable[[], str]) -> None:
         """``title``: the text, or a function giving it (so that it follows the language)."""
         super().__init__(app)
         self.title = title
@@ -124,7 +124,7 @@ class PauseOverlay(Overlay):
 
     height = 460
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         super().__init__(app, lambda: t("pause.title"))
         self.table = table
 
@@ -196,7 +196,7 @@ class ConfirmOverlay(Overlay):
 
     def __init__(
         self,
-        app: Any,
+        app: Shell,
         question: str | Callable[[], str],
         on_yes: Callable[[], None],
         body: str | Callable[[], str] | None = None,
@@ -250,7 +250,7 @@ class ChoiceOverlay(Overlay):
 
     def __init__(
         self,
-        app: Any,
+        app: Shell,
         table: Any,
         title: str | Callable[[], str],
         options: list[tuple[str, Any]],
@@ -286,7 +286,7 @@ class SaveOverlay(Overlay):
 
     height = 300
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         super().__init__(app, lambda: t("save.title"))
         self.table = table
         self.message = ""

@@ -8,6 +8,7 @@ the one the next start opens with.
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import partial
 from typing import Any
 
 import pygame
@@ -17,7 +18,7 @@ from hercules.app import health, paths, profiles, statistics
 from hercules.app.settings import Settings, open_settings, save_settings
 
 from .. import draw as D
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..strings import t
 from ..theme import FONTS, colour, set_palette
 
@@ -33,7 +34,7 @@ def damaged_words(damaged: profiles.DamagedFile, what: str) -> str:
     return t(key, **values)
 
 
-def switch_profile(app: Any, found: profiles.Profiles, profile_id: str) -> list[str]:
+def switch_profile(app: Shell, found: profiles.Profiles, profile_id: str) -> list[str]:
     """Make ``profile_id`` the profile in use: its settings take effect and it is remembered
     for the next start. Returns what the player must be told (a damaged file set aside)."""
     told: list[str] = []
@@ -59,7 +60,7 @@ def switch_profile(app: Any, found: profiles.Profiles, profile_id: str) -> list[
     return told
 
 
-def apply_settings(app: Any, settings: Settings) -> None:
+def apply_settings(app: Shell, settings: Settings) -> None:
     """Put a profile's settings into effect; the window keeps its size and mode."""
     settings.window_size = app.settings.window_size
     settings.fullscreen = app.settings.fullscreen
@@ -85,7 +86,7 @@ class ProfilesScene(Scene):
 
     ROW_H = 52
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.found = profiles.load_profiles()
         self.message = ""
@@ -154,7 +155,7 @@ class ProfilesScene(Scene):
         told = switch_profile(self.app, self.found, profile_id)
         self.app.pop()
         for words in told:
-            self.app.notify(lambda words=words: words)
+            self.app.notify(partial(str, words))  # this message, not the loop's last
         if told:
             self.app.nav.title()  # the title shows what it was told, once
 

@@ -16,7 +16,7 @@ from hercules.app.registry import get_game
 from hercules.app.settings import PALETTES, GameSetting, game_settings
 
 from .. import draw as D
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..strings import has, language, languages, t
 from ..theme import FONTS, colour, set_palette
 
@@ -54,7 +54,7 @@ class SettingsScene(Scene):
     LEFT = 7  #: rows in the first column; the sound rows go in the second, under a heading
     #: the games' rows are named ``<game id>:<key>``; each game's rows follow its heading
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.problem = ""
         self.unsaved = 0.0  #: seconds since a slider moved and was not saved (0: none)

@@ -18,7 +18,7 @@ from hercules.app.registry import GameSpec, games
 
 from .. import draw as D
 from ..chart import line_chart
-from ..scene import Scene
+from ..scene import Scene, Shell
 from ..strings import has, language, t
 from ..theme import FONTS, colour
 
@@ -54,7 +54,7 @@ def percent(part: int, whole: int) -> str:
 class StatisticsScene(Scene):
     """One tab per game; the figures of the chosen one. Back (or Esc) closes it."""
 
-    def __init__(self, app: Any, game: str | None = None) -> None:
+    def __init__(self, app: Shell, game: str | None = None) -> None:
         super().__init__(app)
         self.specs: list[GameSpec[Any, Any]] = games()
         self.records = statistics.load_records()

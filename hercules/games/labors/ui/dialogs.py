@@ -14,6 +14,7 @@ from hercules.games.labors.engine.actions import BEGIN, KEEP, REWARD
 from hercules.games.labors.engine.data import BlueDef, GoldDef, RewardDef
 from hercules.games.labors.engine.spaces import BlueSpace, GoldSpace
 from hercules.ui import draw as D
+from hercules.ui.scene import Shell
 from hercules.ui.scenes.overlays import Overlay
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
@@ -67,7 +68,7 @@ def reward_lines(r: RewardDef) -> list[str]:
 class RewardOverlay(Overlay):
     """The trial is beaten: each Reward of its cards side by side, in full; Take one."""
 
-    def __init__(self, app: Any, table: Any, rewards: list[str]) -> None:
+    def __init__(self, app: Shell, table: Any, rewards: list[str]) -> None:
         super().__init__(app, lambda: t("lab.reward.title"))
         self.table = table
         self.rewards = rewards
@@ -119,7 +120,7 @@ class RewardOverlay(Overlay):
 class RestartOverlay(Overlay):
     """Starting from a later trial: keep at most one Reward per earlier labour, then begin."""
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         super().__init__(app, lambda: t("lab.restart.title", n=table.state.config.start))
         self.table = table
 

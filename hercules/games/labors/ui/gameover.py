@@ -25,7 +25,7 @@ from hercules.games.labors.engine.state import (
 from hercules.games.labors.spec import GAME_ID, new_controller
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t, tn
 from hercules.ui.theme import FONTS, colour
 
@@ -76,7 +76,7 @@ class GameOverScene(Scene):
     state without a game, as in screenshots), ``names`` and ``game_id``.
     """
 
-    def __init__(self, app: Any, table: FinishedRun) -> None:
+    def __init__(self, app: Shell, table: FinishedRun) -> None:
         super().__init__(app)
         self.table = table
         self.state = table.state

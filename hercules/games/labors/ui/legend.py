@@ -7,11 +7,11 @@ puts it away; the table learns it through ``on_close``, called once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from hercules.ui import draw as D
+from hercules.ui.scene import Shell
 from hercules.ui.scenes.overlays import Overlay
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
@@ -33,7 +33,7 @@ class LegendOverlay(Overlay):
     width = 760
     height = 420
 
-    def __init__(self, app: Any, labour: int, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Shell, labour: int, on_close: Callable[[], None] | None = None) -> None:
         """``labour``: 1-12; ``on_close``: called once when the player puts the legend away."""
         super().__init__(app, lambda: labour_name(labour))
         self.labour = labour

@@ -22,7 +22,7 @@ from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
 from hercules.ui.focus import Stop
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import languages, number, t, tn, tr
 from hercules.ui.theme import FONTS, colour
 
@@ -144,7 +144,7 @@ class SetupScene(Scene):
 
     focus_arrows = (pygame.K_UP, pygame.K_DOWN)  #: Left and Right choose the trial
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.choices = remembered(app.settings.last_setup.get(GAME_ID))
         self.balance = load_balance()

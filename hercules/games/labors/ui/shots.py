@@ -12,9 +12,11 @@ from typing import Any
 from hercules.app.controller import Controller, Seat
 from hercules.games.labors.engine import RULES, Action, LaborsConfig, new_game
 from hercules.games.labors.engine.state import P_FORK, P_OVER, P_PLAY, WON, TrialDie
+from hercules.ui.scene import Shell
 
 from ..spec import GAME_ID
 from .legend import LegendOverlay
+from .table import TableScene
 
 #: The scenes this module sets up.
 SCENES = ("game", "fork", "reward", "gameover", "won", "legend")
@@ -48,7 +50,7 @@ def _controller(difficulty: str, seed: int, start: int = 1) -> Controller:
     return Controller(RULES, state, [Seat("human")])
 
 
-def stage(app: Any, scene: str, seed: int = 1, difficulty: str = "hero", players: int = 1) -> Any:
+def stage(app: Shell, scene: str, seed: int = 1, difficulty: str = "hero", players: int = 1) -> Any:
     """Open the Labors table at ``scene`` (one of SCENES); returns the table (``players``:
     the screenshot tool's, a solo game has one)."""
     rng = random.Random(seed)
@@ -81,6 +83,7 @@ def stage(app: Any, scene: str, seed: int = 1, difficulty: str = "hero", players
         ctl = _controller(difficulty, seed, start=4)  # the Boar: two dice, two methods
         _until(ctl, rng, lambda s: s.prompt == P_PLAY and len(s.roll) >= 4)
     table = app.nav.play(GAME_ID, ctl, ["Hercules"])
+    assert isinstance(table, TableScene)  # the game's table, as its spec names it
     table.anim.skip()
     if scene == "game":
         legal = ctl.legal()

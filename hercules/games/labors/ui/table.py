@@ -16,7 +16,7 @@ import pygame
 
 from hercules.games.labors.engine import Action, IllegalActionError, Reason
 from hercules.games.labors.engine.actions import ATTACK, BLUE, GOLD, MOVE, RESOLVE
-from hercules.games.labors.engine.spaces import blue_spaces
+from hercules.games.labors.engine.spaces import BlueSpace, GoldSpace, blue_spaces
 from hercules.games.labors.engine.state import (
     FREE,
     P_FORK,
@@ -172,7 +172,8 @@ class TableScene(LaborsTableBase):
         if self.app.top is not self:
             return []
         for slot in self.layout.cards:
-            for sp, r in [*slot.blue, *slot.gold]:
+            spaces: list[tuple[BlueSpace | GoldSpace, pygame.Rect]] = [*slot.blue, *slot.gold]
+            for sp, r in spaces:
                 if r.collidepoint(self.mouse):
                     return [card_name(slot.card), space_words(sp)]
         return []

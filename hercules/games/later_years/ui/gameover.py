@@ -20,7 +20,7 @@ from hercules.games.later_years.engine.state import LaterYearsState
 from hercules.games.later_years.stats import score_history
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge, line_chart
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.table import GameTable
 from hercules.ui.theme import FONTS, colour
@@ -38,7 +38,7 @@ COLUMNS = ("tasks", "money_bonus", "chains", "total", "money", "cards")
 class GameOverScene(Scene):
     """The final score over a marble page. ``table``: the table the game was played on."""
 
-    def __init__(self, app: Any, table: GameTable) -> None:
+    def __init__(self, app: Shell, table: GameTable) -> None:
         super().__init__(app)
         self.table = table
         self.ctl = table.ctl

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from hercules.ui import draw as D
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.scenes.overlays import PauseOverlay
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
@@ -22,7 +22,7 @@ class HandOverScene(Scene):
 
     transparent = False
 
-    def __init__(self, app: Any, table: Any, seat: int) -> None:
+    def __init__(self, app: Shell, table: Any, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat

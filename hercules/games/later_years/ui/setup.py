@@ -14,7 +14,7 @@ from hercules.app.saves.schema import clean_text
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.spec import SPEC, new_controller
 from hercules.ui import draw as D
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
@@ -61,7 +61,7 @@ def start_names(kinds: list[str], typed: list[str]) -> list[str]:
 class SetupScene(Scene):
     """Choose who plays: five seat rows (the first two always play), names, a seed."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.kinds, self.names = remembered(app.settings.last_setup.get(GAME_ID))
         self.error = ""

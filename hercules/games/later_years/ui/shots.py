@@ -13,8 +13,10 @@ from typing import Any
 from hercules.app.controller import Controller
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.state import P_BID, P_PLAY, LaterYearsState
+from hercules.ui.scene import Shell
 
 from ..spec import new_controller
+from .table import TableScene
 from .words import names_for
 
 #: The scenes this module sets up.
@@ -52,7 +54,9 @@ def play_until(
             ctl.step(wait=True)
 
 
-def stage(app: Any, scene: str, seed: int = 1, variant: str = "standard", players: int = 4) -> Any:
+def stage(
+    app: Shell, scene: str, seed: int = 1, variant: str = "standard", players: int = 4
+) -> Any:
     """Open the table at ``scene`` (one of SCENES); returns the table."""
     rng = random.Random(seed)
     hot = scene == "handover"
@@ -99,6 +103,7 @@ def stage(app: Any, scene: str, seed: int = 1, variant: str = "standard", player
         play_until(ctl, rng, lambda s: s.round >= 2 and s.prompt == P_BID and s.current == 1)
     names = names_for(ctl.seats, {})
     table = app.nav.play(GAME_ID, ctl, names, history=ctl.history)
+    assert isinstance(table, TableScene)  # the game's table, as its spec names it
     table.anim.skip()
     if scene in ("game", "auction"):
         open_slots = [i for i, (b, _) in enumerate(ctl.state.bids) if b < 0]

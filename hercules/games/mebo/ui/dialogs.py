@@ -25,6 +25,7 @@ from hercules.games.mebo.engine.actions import (
 from hercules.games.mebo.engine.pnp import ROWS, full_stop
 from hercules.ui import draw as D
 from hercules.ui.focus import Stop
+from hercules.ui.scene import Shell
 from hercules.ui.scenes.overlays import Overlay
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
@@ -42,7 +43,7 @@ class ChooseDeckOverlay(Overlay):
     width = 640
     height = 380
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         pnp = table.state.config.variant.sheet
         super().__init__(app, lambda: t("choose.power" if pnp else "choose.deck"))
         self.table = table
@@ -94,7 +95,7 @@ class RestOverlay(Overlay):
     width = 760
     height = 460
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         super().__init__(app, lambda: t("rest.title"))
         self.table = table
         self.cards: list[tuple[str, Any, pygame.Rect]] = []
@@ -291,7 +292,7 @@ class HintOverlay(Overlay):
     width = 860
     height = 560
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: Shell, table: Any) -> None:
         super().__init__(app, lambda: t("hint.title"))
         self.table = table
         self.lines: list[str] = []  # composed when the widgets are built

@@ -14,7 +14,7 @@ from hercules.games.mebo.stats import score_history
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge, line_chart, readable
 from hercules.ui.names import seat_name
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
 
@@ -37,7 +37,7 @@ CAT_COLOURS = {
 class GameOverScene(Scene):
     """Scores of a finished game (also works for any state, e.g. in screenshots)."""
 
-    def __init__(self, app: Any, state: Any, names: list[str], controller: Any = None) -> None:
+    def __init__(self, app: Shell, state: Any, names: list[str], controller: Any = None) -> None:
         super().__init__(app)
         self.state = state
         self.names = names

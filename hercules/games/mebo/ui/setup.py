@@ -16,7 +16,7 @@ from hercules.games.mebo.spec import GAME_ID, SPEC, new_controller
 from hercules.games.mebo.ui.words import FIXED_NAMES
 from hercules.ui import draw as D
 from hercules.ui.names import localise_name
-from hercules.ui.scene import Scene
+from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style
 
@@ -101,7 +101,7 @@ class SetupScene(Scene):
     again finds its seats, levels, names and rules as it left them.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         last = app.settings.last_setup.get(GAME_ID)
         self.kinds, self.mode, self.names = remembered(last)
