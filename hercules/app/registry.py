@@ -209,6 +209,22 @@ def check_spec(spec: Any) -> GameSpec[Any, Any]:
     return spec
 
 
+def ui_roles(package: str, **roles: str) -> dict[str, str]:
+    """A game's ``ui`` laid out as the box's games are: ``<package>.setup:SetupScene``,
+    ``table:TableScene``, ``replay:ReplayScene`` and ``rules:RulesScene``, with ``roles``
+    added or replacing them, each ``"module:name"`` inside ``package`` (its ``ui`` package)::
+
+        ui=ui_roles("hercules.games.mine.ui", seat_names="setup:names_for")
+    """
+    conventional = {
+        "setup": "setup:SetupScene",
+        "table": "table:TableScene",
+        "replay": "replay:ReplayScene",
+        "rules": "rules:RulesScene",
+    }
+    return {role: f"{package}.{target}" for role, target in {**conventional, **roles}.items()}
+
+
 def assets_path(folder: str, *parts: str) -> Any:
     """A path inside ``hercules.assets``: ``folder`` ("games/mebo") then ``parts``."""
     return resources.files(ASSETS_PACKAGE).joinpath(*folder.split("/"), *parts)

@@ -223,3 +223,14 @@ def test_the_mebo_game_names_its_automaton_and_the_others_have_none():
     for spec in registry.games():
         if spec.id != DEFAULT_GAME:
             assert spec.automata == (), spec.id
+
+
+def test_the_conventional_ui_roles_name_a_games_usual_scenes_and_take_additions():
+    roles = registry.ui_roles("pkg.ui", seat_names="words:names_for", table="board:Board")
+    assert roles == {
+        "setup": "pkg.ui.setup:SetupScene",
+        "table": "pkg.ui.board:Board",
+        "replay": "pkg.ui.replay:ReplayScene",
+        "rules": "pkg.ui.rules:RulesScene",
+        "seat_names": "pkg.ui.words:names_for",
+    }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hercules.app.controller import Controller, build_seats
-from hercules.app.registry import GameSpec
+from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
 from .engine import DIFFICULTIES, RULES, Action, LaborsConfig, LaborsState, new_game
@@ -45,14 +45,7 @@ SPEC: GameSpec[LaborsState, Action] = GameSpec(
     new_controller=new_controller,
     make_bot=make_bot,
     bot_levels=BOT_LEVELS,
-    ui={
-        "setup": f"{_UI}.setup:SetupScene",
-        "table": f"{_UI}.table:TableScene",
-        "replay": f"{_UI}.replay:ReplayScene",
-        "rules": f"{_UI}.rules:RulesScene",
-        "seat_names": f"{_UI}.setup:names_for",
-        "save_line": f"{_UI}.texts:save_line",
-    },
+    ui=ui_roles(_UI, seat_names="setup:names_for", save_line="texts:save_line"),
     rules_text="rules",
     tools={
         "screenshot": "hercules.games.labors.ui.shots:stage",

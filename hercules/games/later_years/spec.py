@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hercules.app.controller import Controller, build_seats
-from hercules.app.registry import GameSpec
+from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
 from .engine import RULES, Action, LaterYearsConfig, LaterYearsState, new_game
@@ -43,14 +43,7 @@ SPEC: GameSpec[LaterYearsState, Action] = GameSpec(
     new_controller=new_controller,
     make_bot=make_bot,
     bot_levels=BOT_LEVELS,
-    ui={
-        "setup": f"{_UI}.setup:SetupScene",
-        "table": f"{_UI}.table:TableScene",
-        "replay": f"{_UI}.replay:ReplayScene",
-        "rules": f"{_UI}.rules:RulesScene",
-        "seat_names": f"{_UI}.words:names_for",
-        "save_line": f"{_UI}.words:save_line",
-    },
+    ui=ui_roles(_UI, seat_names="words:names_for", save_line="words:save_line"),
     rules_text="rules",
     tools={
         "screenshot": f"{_UI}.shots:stage",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hercules.app.controller import Controller, build_seats
-from hercules.app.registry import GameSpec
+from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
 from .engine import MODES, Action, GameConfig, GameState, find_variant, new_game
@@ -47,14 +47,7 @@ SPEC: GameSpec[GameState, Action] = GameSpec(
     make_bot=make_bot,
     bot_levels=BOT_LEVELS,
     automata=AUTOMATA,
-    ui={
-        "setup": f"{_UI}.setup:SetupScene",
-        "table": f"{_UI}.table:TableScene",
-        "replay": f"{_UI}.replay:ReplayScene",
-        "rules": f"{_UI}.rules:RulesScene",
-        "seat_names": f"{_UI}.setup:names_for",
-        "save_line": f"{_UI}.words:save_line",
-    },
+    ui=ui_roles(_UI, seat_names="setup:names_for", save_line="words:save_line"),
     rules_text="rules",
     assets="games/mebo",
     tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)
