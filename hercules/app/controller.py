@@ -142,6 +142,10 @@ class GameController(Protocol):
     def step(self, wait: bool = False) -> Record | None:
         """Take one automatic step if one is due (a bot's move, chance, automaton)."""
 
+    def undo_refusal(self) -> str:
+        """Why the last action may not be taken back now (one of :data:`UNDO_REFUSALS`),
+        or "" when it may."""
+
     def can_undo(self) -> bool:
         """True if the last action may be taken back."""
 

@@ -85,6 +85,10 @@ class ReplayController:
         """Never: no bot plays a replay."""
         return False
 
+    def undo_refusal(self) -> str:
+        """Nothing is taken back in a replay (use :meth:`back`)."""
+        return "nothing"
+
     def can_undo(self) -> bool:
         """Never (use :meth:`back`)."""
         return False

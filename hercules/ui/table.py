@@ -378,7 +378,7 @@ class TableBase(Scene):
 
     def undo(self) -> bool:
         """Ctrl+Z: take back the last decision; at the edge say why not. True if taken back."""
-        why = getattr(self.ctl, "undo_refusal", lambda: "")()  # a replay's has none
+        why = self.ctl.undo_refusal()
         if why or self.ctl.undo() is None:
             key = f"msg.cannot_undo.{why}"
             self.say(self.word(key) if why and self.has_word(key) else self.word("msg.cannot_undo"))
