@@ -109,7 +109,7 @@ def _describe(game: saves.LoadedGame) -> str:
     # game's own words (its ``describe_save`` tool hook) or the shell's generic ones, then
     # what the shell knows of the file itself (actions, format, edits).
     try:
-        spec: GameSpec[Any, Any] | None = get_game(game.game)
+        spec: GameSpec[Any, Any, Any] | None = get_game(game.game)
     except RegistryError:
         spec = None
     hook = spec.tool_entry("describe_save") if spec is not None else None
@@ -126,7 +126,7 @@ def _describe(game: saves.LoadedGame) -> str:
     return f"{body}, {len(game.actions)} actions{upgraded}{edited}"
 
 
-def _describe_generic(game: saves.LoadedGame, spec: GameSpec[Any, Any] | None) -> str:
+def _describe_generic(game: saves.LoadedGame, spec: GameSpec[Any, Any, Any] | None) -> str:
     """Any game's save in words, from what every rules' ``summary`` holds (players, round,
     finished) and, when it says, the winners."""
     m = game.meta

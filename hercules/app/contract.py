@@ -4,7 +4,7 @@ A game is a package that registers one :class:`~.registry.GameSpec`; the shell r
 rules only through :class:`GameRules`, the one protocol the controller, the saves, the
 replays, the statistics, the tools and (to come) the online server all ask of a game. The
 registry's start-up check is derived from it (:func:`members`), and ``mypy --strict``
-checks every game's adapter against it (each spec is a ``GameSpec[State, Action]``).
+checks every game's adapter against it (each spec is a ``GameSpec[State, Action, Event]``).
 
 Two rules hold for every game:
 
@@ -35,6 +35,9 @@ SPECTATOR = -1  #: the seat of a view for someone who plays no seat
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
+EventT = TypeVar("EventT")
+#: A JSON object as a game writes it (a state, an action, an event, a configuration).
+Document = dict[str, Any]
 
 
 class UpgradedState(Protocol):
@@ -47,7 +50,7 @@ class UpgradedState(Protocol):
     """
 
     @property
-    def doc(self) -> dict[str, Any]:
+    def doc(self) -> Document:
         """The document in the current format."""
         ...
 
@@ -63,12 +66,14 @@ class UpgradedState(Protocol):
 
 
 @runtime_checkable
-class GameRules(Protocol[StateT, ActionT]):
+class GameRules(Protocol[StateT, ActionT, EventT]):
     """What the shell asks of a game's rules: play, views, saves, listing.
 
     Every method is pure: states and actions are immutable values, nothing is changed in
     place, and no method does I/O. ``StateT`` is the game's state type, ``ActionT`` its
-    action type (a small frozen, JSON-serialisable value).
+    action type (a small frozen, JSON-serialisable value), ``EventT`` the type of what
+    ``apply`` says happened. Whatever comes from outside (a document, a value to validate)
+    is an ``object``: the game checks it.
     """
 
     #: the game's id: saves carry ``"game": name`` and the format ``"<name>-save"``
@@ -87,12 +92,12 @@ class GameRules(Protocol[StateT, ActionT]):
 
     def apply(
         self, state: StateT, action: ActionT, seat: int | None = None
-    ) -> tuple[StateT, list[Any]]:
+    ) -> tuple[StateT, list[EventT]]:
         """The new state and the events it caused; raises one of :attr:`error_types`
         (the state unchanged) for anything :meth:`validate` refuses."""
         ...
 
-    def validate(self, state: StateT, action: Any, seat: int | None = None) -> Exception | None:
+    def validate(self, state: StateT, action: object, seat: int | None = None) -> Exception | None:
         """Why ``action`` (any value at all, from any seat) would be refused, or None.
 
         What this accepts, :meth:`apply` applies; a malformed value is refused with one of
@@ -108,7 +113,7 @@ class GameRules(Protocol[StateT, ActionT]):
         """True when the game is over."""
         ...
 
-    def reveals(self, before: StateT, after: StateT, events: list[Any]) -> bool:
+    def reveals(self, before: StateT, after: StateT, events: list[EventT]) -> bool:
         """True when a step brought something random or hidden to light (no undo past it)."""
         ...
 
@@ -123,18 +128,18 @@ class GameRules(Protocol[StateT, ActionT]):
         """
         ...
 
-    def redact(self, event: Any, seat: int) -> Any:
+    def redact(self, event: EventT, seat: int) -> EventT:
         """``event`` as ``seat`` may learn of it (the same value when nothing is hidden)."""
         ...
 
-    def event_to_json(self, event: Any) -> dict[str, Any]:
+    def event_to_json(self, event: EventT) -> Document:
         """An event as a JSON-ready document: what a client of the server is sent, once
         :meth:`redact` has made it its seat's."""
         ...
 
     # --- saving and listing -------------------------------------------------------------------
 
-    def new_game(self, config_json: Any, seed: int) -> StateT:
+    def new_game(self, config_json: object, seed: int) -> StateT:
         """The initial state for a configuration document and a seed."""
         ...
 
@@ -142,15 +147,15 @@ class GameRules(Protocol[StateT, ActionT]):
         """The seed the state's game was set up with."""
         ...
 
-    def config_to_json(self, state: StateT) -> dict[str, Any]:
+    def config_to_json(self, state: StateT) -> Document:
         """The rules configuration of a state's game, JSON-ready."""
         ...
 
-    def state_to_json(self, state: StateT) -> dict[str, Any]:
+    def state_to_json(self, state: StateT) -> Document:
         """A state as a JSON-ready document, with ``"version": state_version``."""
         ...
 
-    def upgrade_state(self, doc: Any) -> UpgradedState:
+    def upgrade_state(self, doc: object) -> UpgradedState:
         """An older (or current) state document in the current format, step by step.
 
         Raises one of :attr:`error_types` naming the version for a document too old, too
@@ -158,20 +163,20 @@ class GameRules(Protocol[StateT, ActionT]):
         """
         ...
 
-    def state_from_json(self, doc: Any) -> StateT:
+    def state_from_json(self, doc: object) -> StateT:
         """A validated state from a current-version document (raises one of
         :attr:`error_types`)."""
         ...
 
-    def action_to_json(self, action: ActionT) -> dict[str, Any]:
+    def action_to_json(self, action: ActionT) -> Document:
         """An action as a JSON-ready document."""
         ...
 
-    def action_from_json(self, doc: Any) -> ActionT:
+    def action_from_json(self, doc: object) -> ActionT:
         """A validated action from its document (raises one of :attr:`error_types`)."""
         ...
 
-    def summary(self, state: StateT) -> dict[str, Any]:
+    def summary(self, state: StateT) -> Document:
         """JSON-ready listing metadata; includes ``"players"`` (the seat count),
         ``"round"`` and ``"finished"``."""
         ...
@@ -198,6 +203,8 @@ __all__ = [
     "AUTOMATIC",
     "SPECTATOR",
     "ActionT",
+    "Document",
+    "EventT",
     "GameRules",
     "StateT",
     "UpgradedState",

@@ -80,7 +80,7 @@ class Record:
 Listener = Callable[[Record], None]
 
 
-def redacted(rules: GameRules[Any, Any], record: Record, seat: int) -> Record:
+def redacted(rules: GameRules[Any, Any, Any], record: Record, seat: int) -> Record:
     """``record`` as ``seat`` may learn of it: each event through the game's ``redact``
     (the action and the bot's reason are public: a reason is worded from the bot's own
     view, and says what its move was for, never what its hand holds)."""
@@ -100,7 +100,7 @@ class GameController(Protocol):
     """
 
     @property
-    def rules(self) -> GameRules[Any, Any]:
+    def rules(self) -> GameRules[Any, Any, Any]:
         """The game's rules adapter."""
 
     @property
@@ -170,7 +170,7 @@ class Controller:
 
     def __init__(
         self,
-        rules: GameRules[Any, Any],
+        rules: GameRules[Any, Any, Any],
         state: Any,
         seats: Sequence[Seat],
         bots: dict[int, Bot] | None = None,

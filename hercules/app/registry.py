@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from importlib import resources
 from typing import Any, Generic
 
-from .contract import ActionT, GameRules, StateT, missing_members
+from .contract import ActionT, EventT, GameRules, StateT, missing_members
 from .contract import members as contract_members
 from .controller import Bot, Controller
 
@@ -58,12 +58,12 @@ class UnknownGameError(RegistryError, KeyError):
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[StateT, ActionT]):
+class GameSpec(Generic[StateT, ActionT, EventT]):
     """Everything the shell needs to offer, start, save, load and show one game.
 
     Generic in the game's state and action types, so that ``mypy --strict`` checks a
     game's rules adapter against the contract (:class:`~.contract.GameRules`) where its
-    spec is written (``SPEC: GameSpec[MyState, MyAction] = GameSpec(...)``).
+    spec is written (``SPEC: GameSpec[MyState, MyAction, MyEvent] = GameSpec(...)``).
 
     ``new_controller(variant, kinds, seed)`` returns the controller of a new game; ``kinds``
     holds per seat ``"human"`` or one of ``bot_levels`` (or one of ``automata`` where the
@@ -74,7 +74,7 @@ class GameSpec(Generic[StateT, ActionT]):
     names: Mapping[str, str]  #: the game's name in every language the box speaks
     players: tuple[int, int]  #: fewest and most seats
     variants: tuple[str, ...]  #: variant ids, the first is the default
-    rules: GameRules[StateT, ActionT]  #: the rules the controller drives and saves store
+    rules: GameRules[StateT, ActionT, EventT]  #: the rules the controller drives and saves store
     new_controller: Callable[[str, Sequence[str], int], Controller]
     make_bot: Callable[[str], Bot]
     bot_levels: tuple[str, ...]
@@ -135,7 +135,7 @@ class GameSpec(Generic[StateT, ActionT]):
         return getattr(importlib.import_module(module), attr)
 
 
-def check_spec(spec: Any) -> GameSpec[Any, Any]:
+def check_spec(spec: Any) -> GameSpec[Any, Any, Any]:
     """``spec`` if it is a well-formed :class:`GameSpec`, else :class:`RegistryError`."""
     if not isinstance(spec, GameSpec):
         raise RegistryError(f"a game spec must be a GameSpec, not {type(spec).__name__}")
@@ -247,11 +247,11 @@ class Registry:
     """The games of one box, by id, in the order they were registered."""
 
     def __init__(self) -> None:
-        self._games: dict[str, GameSpec[Any, Any]] = {}
+        self._games: dict[str, GameSpec[Any, Any, Any]] = {}
         #: Grows with every change of the games (caches of their words check it).
         self.version = 0
 
-    def register(self, spec: Any) -> GameSpec[Any, Any]:
+    def register(self, spec: Any) -> GameSpec[Any, Any, Any]:
         """Add a game; a malformed spec or a second game with the same id is refused."""
         checked = check_spec(spec)
         if checked.id in self._games:
@@ -265,18 +265,18 @@ class Registry:
         if self._games.pop(game_id, None) is not None:
             self.version += 1
 
-    def get(self, game_id: str) -> GameSpec[Any, Any]:
+    def get(self, game_id: str) -> GameSpec[Any, Any, Any]:
         """The game with this id, or :class:`UnknownGameError`."""
         try:
             return self._games[game_id]
         except (KeyError, TypeError):
             raise UnknownGameError(f"this box has no game {game_id!r}") from None
 
-    def rules_for(self, game_id: str) -> GameRules[Any, Any]:
+    def rules_for(self, game_id: str) -> GameRules[Any, Any, Any]:
         """The rules object of a game (the resolver that save loading uses)."""
         return self.get(game_id).rules
 
-    def games(self) -> list[GameSpec[Any, Any]]:
+    def games(self) -> list[GameSpec[Any, Any, Any]]:
         """Every registered game, in order."""
         return list(self._games.values())
 
@@ -292,7 +292,7 @@ REGISTRY = Registry()
 _loaded = [False]
 
 
-def discover(package: str = GAMES_PACKAGE) -> list[GameSpec[Any, Any]]:
+def discover(package: str = GAMES_PACKAGE) -> list[GameSpec[Any, Any, Any]]:
     """Import every game's ``<package>.<game>.spec`` module and return their ``SPEC`` objects.
 
     Raises :class:`RegistryError` for a game package without a well-formed ``SPEC``.
@@ -327,17 +327,17 @@ def load_games() -> Registry:
     return REGISTRY
 
 
-def get_game(game_id: str) -> GameSpec[Any, Any]:
+def get_game(game_id: str) -> GameSpec[Any, Any, Any]:
     """A registered game by id (loads the box's games on first use)."""
     return load_games().get(game_id)
 
 
-def games() -> list[GameSpec[Any, Any]]:
+def games() -> list[GameSpec[Any, Any, Any]]:
     """Every game of the box."""
     return load_games().games()
 
 
-def rules_for(game_id: str) -> GameRules[Any, Any]:
+def rules_for(game_id: str) -> GameRules[Any, Any, Any]:
     """The rules of a registered game by id; :class:`UnknownGameError` if there is none."""
     return load_games().rules_for(game_id)
 

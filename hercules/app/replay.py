@@ -32,7 +32,7 @@ class ReplayController:
 
     def __init__(
         self,
-        rules: GameRules[Any, Any],
+        rules: GameRules[Any, Any, Any],
         loaded: LoadedGame,
         round_of: Callable[[Any], int] = _round,
     ) -> None:

@@ -396,7 +396,7 @@ def summarise(
 
 
 def record_finished(
-    spec: GameSpec[Any, Any],
+    spec: GameSpec[Any, Any, Any],
     controller: Any,
     names: Sequence[str],
     *,

@@ -127,7 +127,7 @@ def _text(doc: Mapping[str, Any], name: str, where: str) -> str:
     return value
 
 
-def _seats(value: Any, where: str, spec: GameSpec[Any, Any]) -> tuple[str, ...]:
+def _seats(value: Any, where: str, spec: GameSpec[Any, Any, Any]) -> tuple[str, ...]:
     lo, hi = spec.players
     kinds = ("human", *spec.bot_levels)
     if (
@@ -195,7 +195,7 @@ def _step(doc: Any, i: int) -> Step:
     return Step(str(step_id), say, target, wait, pattern, dict(when), tuple(show))
 
 
-def parse_script(doc: Any, spec: GameSpec[Any, Any]) -> Script:
+def parse_script(doc: Any, spec: GameSpec[Any, Any, Any]) -> Script:
     """A script from its parsed JSON, checked against ``spec``; :class:`ScriptError` if not."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ScriptError(f"not a tutorial script (its format must be {FORMAT!r})")
@@ -228,7 +228,7 @@ def parse_script(doc: Any, spec: GameSpec[Any, Any]) -> Script:
     )
 
 
-def load_script(spec: GameSpec[Any, Any]) -> Script:
+def load_script(spec: GameSpec[Any, Any, Any]) -> Script:
     """The guided game of ``spec``; :class:`ScriptError` saying why it cannot be had."""
     if not spec.guided:
         raise ScriptError(f"{spec.id} has no guided game")

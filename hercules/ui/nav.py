@@ -279,7 +279,7 @@ class Navigator:
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def spec_of(loaded: saves.LoadedGame) -> GameSpec[Any, Any]:
+    def spec_of(loaded: saves.LoadedGame) -> GameSpec[Any, Any, Any]:
         """The game a loaded save belongs to."""
         return get_game(loaded.game)
 

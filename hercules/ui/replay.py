@@ -50,7 +50,7 @@ class Replaying(TableBase):
     focus_arrows: tuple[int, ...] = (pygame.K_UP, pygame.K_DOWN)  #: Left and Right step
 
     #: The game's rules (a replay computes nothing: the save's states are shown).
-    rules: ClassVar[GameRules[Any, Any]]
+    rules: ClassVar[GameRules[Any, Any, Any]]
     #: The transport's buttons, in rows, where the table's buttons are.
     transport: ClassVar[tuple[tuple[str, ...], ...]] = (("back", "forward"), ("play", "close"))
 

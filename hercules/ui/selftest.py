@@ -73,7 +73,7 @@ def frames(app: App, count: int = FRAMES) -> None:
         app.frame(FRAME_S)
 
 
-def new_game(spec: GameSpec[Any, Any]) -> tuple[Any, list[str]]:
+def new_game(spec: GameSpec[Any, Any, Any]) -> tuple[Any, list[str]]:
     """A new game of ``spec``: its first variant, one human and bots, the fewest seats it takes.
 
     Tries more seats and the other variants when a variant refuses that many.
@@ -106,7 +106,7 @@ def open_games(app: App) -> list[str]:
     ids = []
     for spec in games():
 
-        def table(spec: GameSpec[Any, Any] = spec) -> None:
+        def table(spec: GameSpec[Any, Any, Any] = spec) -> None:
             ctl, names = new_game(spec)
             app.nav.play(spec.id, ctl, names)
             frames(app)

@@ -54,7 +54,7 @@ from hercules.app.registry import (
 from support.toy_game.spec import SPEC as TOY_SPEC
 
 #: A registered game of any state and action types.
-Spec: TypeAlias = GameSpec[Any, Any]
+Spec: TypeAlias = GameSpec[Any, Any, Any]
 #: A random game that has not ended after this many steps is a failure.
 MAX_STEPS = 5000
 #: A save is written, read back and replayed every this many steps (and at the end).

@@ -14,15 +14,15 @@ from ..contract import GameRules
 from .schema import SaveError, json_type
 
 #: The rules of one game, or a resolver from a game id to its rules (``KeyError`` if unknown).
-RulesSource: TypeAlias = GameRules[Any, Any] | Callable[[str], GameRules[Any, Any]]
+RulesSource: TypeAlias = GameRules[Any, Any, Any] | Callable[[str], GameRules[Any, Any, Any]]
 
 
-def _is_resolver(source: RulesSource) -> TypeGuard[Callable[[str], GameRules[Any, Any]]]:
+def _is_resolver(source: RulesSource) -> TypeGuard[Callable[[str], GameRules[Any, Any, Any]]]:
     # A rules adapter is an object with the engine's methods; anything else callable resolves.
     return callable(source) and not hasattr(source, "new_game")
 
 
-def rules_for(source: RulesSource, game: object) -> GameRules[Any, Any]:
+def rules_for(source: RulesSource, game: object) -> GameRules[Any, Any, Any]:
     """The rules of the game with id ``game``, from one game's rules or a resolver.
 
     A single rules object serves only its own game (``rules.name``); a resolver
@@ -31,7 +31,7 @@ def rules_for(source: RulesSource, game: object) -> GameRules[Any, Any]:
     left to the field checks when a single rules object is given.
     """
     if not _is_resolver(source):
-        rules = cast(GameRules[Any, Any], source)
+        rules = cast(GameRules[Any, Any, Any], source)
         if isinstance(game, str) and game != rules.name:
             raise SaveError(
                 f"a save of another game ({game[:40]!r}), not {rules.name}", kind="other_game"
@@ -47,11 +47,11 @@ def rules_for(source: RulesSource, game: object) -> GameRules[Any, Any]:
         ) from None
 
 
-def rules_resolver(*games: GameRules[Any, Any]) -> Callable[[str], GameRules[Any, Any]]:
+def rules_resolver(*games: GameRules[Any, Any, Any]) -> Callable[[str], GameRules[Any, Any, Any]]:
     """A resolver over some games' rules, by their ``name`` (``KeyError`` for any other id)."""
     table = {rules.name: rules for rules in games}
 
-    def resolve(game: str) -> GameRules[Any, Any]:
+    def resolve(game: str) -> GameRules[Any, Any, Any]:
         return table[game]
 
     return resolve

@@ -158,7 +158,7 @@ class LoadedGame:
     bot_rngs: dict[int, RngState] = field(default_factory=dict)
     path: Path | None = None
     game: str = DEFAULT_GAME
-    rules: GameRules[Any, Any] | None = field(default=None, compare=False, repr=False)
+    rules: GameRules[Any, Any, Any] | None = field(default=None, compare=False, repr=False)
     #: True when the file's integrity check failed and it was opened with ``trust_edits``
     edited: bool = False
     #: the version of the game's state document as the file held it
@@ -210,7 +210,9 @@ def integrity_fails(doc: dict[str, Any]) -> bool:
         raise SaveError("the document is not plain JSON") from None
 
 
-def rules_call(rules: GameRules[Any, Any], what: str, fn: Callable[..., Any], *args: Any) -> Any:
+def rules_call(
+    rules: GameRules[Any, Any, Any], what: str, fn: Callable[..., Any], *args: Any
+) -> Any:
     """``fn(*args)``, with the engine's complaints about bad data as a :class:`SaveError`."""
     refusals: tuple[type[Exception], ...] = (*rules.error_types, *DATA_ERRORS)
     try:

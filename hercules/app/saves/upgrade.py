@@ -9,7 +9,7 @@ from ..contract import GameRules
 from .schema import FORMAT_VERSION, SaveError, check_version, jsonable, rules_call
 
 
-def upgrade_v1_to_v2(doc: dict[str, Any], rules: GameRules[Any, Any]) -> dict[str, Any]:
+def upgrade_v1_to_v2(doc: dict[str, Any], rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
     """Turn a version-1 save into version 2 (a new dict; the input is not changed).
 
     Version 1 (app 0.0.x) had ``config`` / ``actions`` / ``state`` for the
@@ -62,12 +62,12 @@ def upgrade_v1_to_v2(doc: dict[str, Any], rules: GameRules[Any, Any]) -> dict[st
 
 
 #: ``UPGRADES[v]`` turns a version-``v`` document into version ``v + 1``.
-UPGRADES: dict[int, Callable[[dict[str, Any], GameRules[Any, Any]], dict[str, Any]]] = {
+UPGRADES: dict[int, Callable[[dict[str, Any], GameRules[Any, Any, Any]], dict[str, Any]]] = {
     1: upgrade_v1_to_v2,
 }
 
 
-def upgrade(doc: dict[str, Any], rules: GameRules[Any, Any]) -> dict[str, Any]:
+def upgrade(doc: dict[str, Any], rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
     """Bring a save document of any supported version to :data:`FORMAT_VERSION`, step by step."""
     version = check_version(doc)
     while version < FORMAT_VERSION:

@@ -11,7 +11,7 @@ from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import DIFFICULTIES, RULES, Action, LaborsConfig, LaborsState, new_game
+from .engine import DIFFICULTIES, RULES, Action, Event, LaborsConfig, LaborsState, new_game
 from .engine.adapter import GAME_ID
 
 __all__ = ["GAME_ID", "SPEC", "new_controller"]
@@ -32,7 +32,7 @@ def new_controller(difficulty: str, kinds: Sequence[str], seed: int, start: int 
     return Controller(RULES, state, seats, bots, bot_seed=seed)
 
 
-SPEC: GameSpec[LaborsState, Action] = GameSpec(
+SPEC: GameSpec[LaborsState, Action, Event] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules and the 12 Labors", "it": "Ercole e le 12 fatiche"},
     description={

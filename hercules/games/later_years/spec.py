@@ -11,7 +11,7 @@ from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import RULES, Action, LaterYearsConfig, LaterYearsState, new_game
+from .engine import RULES, Action, Event, LaterYearsConfig, LaterYearsState, new_game
 from .engine.adapter import GAME_ID
 
 __all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller"]
@@ -30,7 +30,7 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     return Controller(RULES, state, seats, bots, bot_seed=seed)
 
 
-SPEC: GameSpec[LaterYearsState, Action] = GameSpec(
+SPEC: GameSpec[LaterYearsState, Action, Event] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules: The Later Years", "it": "Ercole: gli anni della pensione"},
     description={

@@ -12,7 +12,7 @@ from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import GameSpec, ui_roles
 
 from .ai import BOT_LEVELS, make_bot
-from .engine import MODES, Action, GameConfig, GameState, find_variant, new_game
+from .engine import MODES, Action, Event, GameConfig, GameState, find_variant, new_game
 from .engine.adapter import RULES
 
 GAME_ID = "hercules"
@@ -33,7 +33,7 @@ def new_controller(mode: str, kinds: Sequence[str], seed: int) -> Controller:
     return Controller(RULES, new_game(config, seed), seats, bots, bot_seed=seed)
 
 
-SPEC: GameSpec[GameState, Action] = GameSpec(
+SPEC: GameSpec[GameState, Action, Event] = GameSpec(
     id=GAME_ID,
     names={"en": "Hercules", "it": "Hercules"},
     description={

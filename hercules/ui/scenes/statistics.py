@@ -56,7 +56,7 @@ class StatisticsScene(Scene):
 
     def __init__(self, app: Shell, game: str | None = None) -> None:
         super().__init__(app)
-        self.specs: list[GameSpec[Any, Any]] = games()
+        self.specs: list[GameSpec[Any, Any, Any]] = games()
         self.records = statistics.load_records()
         self.game = game if game in {s.id for s in self.specs} else self.specs[0].id
         self.tabs: dict[Any, str] = {}
@@ -64,7 +64,7 @@ class StatisticsScene(Scene):
 
     # --- figures -----------------------------------------------------------------------------
     @property
-    def spec(self) -> GameSpec[Any, Any]:
+    def spec(self) -> GameSpec[Any, Any, Any]:
         """The game whose tab is open."""
         return next(s for s in self.specs if s.id == self.game)
 

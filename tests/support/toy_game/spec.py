@@ -10,7 +10,7 @@ from hercules.app.controller import Controller, build_seats
 from hercules.app.registry import REGISTRY, GameSpec
 
 from .bots import BOT_LEVELS, make_bot
-from .engine import GAME_ID, PLAYERS, RULES, VARIANTS, Action, ToyState, new_game
+from .engine import GAME_ID, PLAYERS, RULES, VARIANTS, Action, Event, ToyState, new_game
 
 _UI = "support.toy_game.ui"
 
@@ -23,7 +23,7 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     return Controller(RULES, new_game(variant, seed), seats, bots, bot_seed=seed)
 
 
-SPEC: GameSpec[ToyState, Action] = GameSpec(
+SPEC: GameSpec[ToyState, Action, Event] = GameSpec(
     id=GAME_ID,
     names={"en": "Toy dice race"},
     description={"en": "A test game: race to 10 with a hidden card."},
@@ -45,7 +45,7 @@ SPEC: GameSpec[ToyState, Action] = GameSpec(
 
 
 @contextmanager
-def register_toy() -> Iterator[GameSpec[Any, Any]]:
+def register_toy() -> Iterator[GameSpec[Any, Any, Any]]:
     """The toy game registered in the box's registry for the ``with`` block, then removed.
 
     A toy already registered (a test nesting two of these) is left as it was.
