@@ -121,3 +121,10 @@ def report_lines(stats: dict[str, Any]) -> list[str]:
         what = ", ".join(f"{k} {v}" for k, v in by.items())
         lines.append(f"    trial {int(trial):>2}: {what}")
     return lines
+
+
+def fingerprint() -> dict[str, Any]:
+    """The fingerprint tool's options (the ``fingerprint`` tool hook): a random run ends
+    within a few dozen actions, so many more of them (and of the bots' runs) than the tool's
+    default, for as much play as the other games give in a similar time."""
+    return {"games": 400, "bot_games": 10}

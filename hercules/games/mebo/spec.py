@@ -68,5 +68,6 @@ SPEC: GameSpec[GameState, Action] = GameSpec(
         "settings": "hercules.games.mebo.settings:settings",
         "outcome": "hercules.games.mebo.stats:outcome",
         "tournament": "hercules.games.mebo.stats:tournament",
+        "fingerprint": "hercules.games.mebo.stats:fingerprint",
     },
 )
