@@ -54,6 +54,7 @@ SPEC: GameSpec[LaborsState, Action, Event] = GameSpec(
         "record": "hercules.games.labors.stats:record",
         "stat_lines": "hercules.games.labors.stats:stat_lines",
         "describe_save": "hercules.games.labors.verdict:describe_save",
+        "fingerprint": "hercules.games.labors.stats:fingerprint",
     },
     assets="games/labors",
     tutorial="data/tutorial.json",  # the guided first game (hercules.app.tutorials)

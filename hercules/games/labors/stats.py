@@ -7,10 +7,11 @@ finished states only.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from hercules.games._kit.figures import wilson_interval
 
 from .engine import DIFFICULTIES, LaborsState
 from .engine.state import LOST_COURAGE, LOST_DIVINITY, LOST_SKULL, WON
@@ -21,14 +22,12 @@ Words = Callable[..., str]  #: the box's translator: ``words(key, **values)``
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) with no trials.
+
+    The kit's interval (:func:`~hercules.games._kit.figures.wilson_interval`), at this game's
+    more precise default ``z``.
+    """
+    return wilson_interval(successes, trials, z)
 
 
 def statistics(finals: Sequence[LaborsState]) -> dict[str, Any]:
@@ -122,3 +121,10 @@ def report_lines(stats: dict[str, Any]) -> list[str]:
         what = ", ".join(f"{k} {v}" for k, v in by.items())
         lines.append(f"    trial {int(trial):>2}: {what}")
     return lines
+
+
+def fingerprint() -> dict[str, Any]:
+    """The fingerprint tool's options (the ``fingerprint`` tool hook): a random run ends
+    within a few dozen actions, so many more of them (and of the bots' runs) than the tool's
+    default, for as much play as the other games give in a similar time."""
+    return {"games": 400, "bot_games": 10}

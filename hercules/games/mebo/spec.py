@@ -61,5 +61,6 @@ SPEC: GameSpec[GameState, Action, Event] = GameSpec(
         "settings": "hercules.games.mebo.settings:settings",
         "outcome": "hercules.games.mebo.stats:outcome",
         "tournament": "hercules.games.mebo.stats:tournament",
+        "fingerprint": "hercules.games.mebo.stats:fingerprint",
     },
 )

@@ -158,3 +158,19 @@ def tournament(mode: str, players: int | None, bots: int) -> dict[str, Any]:
         "tiebreaks": list(mode_tiebreaks(mode)),
         "automata": automata,
     }
+
+
+def fingerprint() -> dict[str, Any]:
+    """The fingerprint tool's options (the ``fingerprint`` tool hook), kept as the tool played
+    this game before it served every game, so that its digests stay comparable: the full
+    score (every seat's breakdown) hashed at the end, and the Hard bot for the first
+    two-player bot game, Normal for every other."""
+    return {"final": _final_score, "level": _fingerprint_level}
+
+
+def _final_score(final: GameState) -> dict[str, Any]:
+    return score(final).to_json()
+
+
+def _fingerprint_level(mode: str, players: int, game: int) -> str:
+    return "hard" if game == 0 and players == 2 else "normal"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hercules.games._kit.reasons import ReasonFormat
+
 PREFIX = "lab.hint."
 
 #: Every kind of reason the solver gives, with the parameters it always has.
@@ -57,39 +59,12 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
 Step = tuple[str, dict[str, str]]
 
 
-def encode(kind: str, english: str, **params: object) -> str:
-    """The reason string of ``kind`` with ``params`` and its English sentence."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown reason kind {kind!r}")
-    missing = set(KINDS[kind]) - set(params)
-    if missing:
-        raise ValueError(f"reason {kind} needs {', '.join(sorted(missing))}")
-    parts = [PREFIX + kind]
-    for name, value in params.items():
-        text = str(value)
-        if "|" in text or not name.isidentifier():
-            raise ValueError(f"bad reason parameter {name}={text!r}")
-        parts.append(f"{name}={text}")
-    parts.append(english.replace("|", "/"))
-    return "|".join(parts)
-
-
-def parse(reason: str) -> tuple[str, dict[str, str], str] | None:
-    """``(kind, parameters, English)`` of a reason string, or None if it is not one."""
-    if not isinstance(reason, str):
-        return None
-    parts = reason.split("|")
-    head = parts[0]
-    if len(parts) < 2 or not head.startswith(PREFIX) or any(c.isspace() for c in head):
-        return None
-    kind = head[len(PREFIX) :]
-    params: dict[str, str] = {}
-    for seg in parts[1:-1]:
-        name, eq, value = seg.partition("=")
-        if not eq or not name.isidentifier():
-            return None
-        params[name] = value
-    return kind, params, parts[-1]
+#: The solver's reason format (the kit's, shared with every game): encodes and parses.
+FORMAT = ReasonFormat(PREFIX, KINDS)
+#: ``encode(kind, english, **params)``: the reason string of ``kind`` (``ValueError`` if bad).
+encode = FORMAT.encode
+#: ``parse(reason)``: ``(kind, parameters, English)`` of a reason string, or None.
+parse = FORMAT.parse
 
 
 def encode_steps(steps: Sequence[Step]) -> str:
@@ -127,6 +102,7 @@ def faces_of(text: str) -> tuple[int, ...]:
 
 
 __all__ = [
+    "FORMAT",
     "KINDS",
     "PREFIX",
     "STEP_FIELDS",

@@ -12,6 +12,8 @@ The kinds and their parameters are :data:`KINDS`; ``card`` is a card id (``CAPTU
 
 from __future__ import annotations
 
+from hercules.games._kit.reasons import ReasonFormat
+
 from .. import engine
 
 PREFIX = "ly.bot."
@@ -35,39 +37,13 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def encode(kind: str, english: str, **params: object) -> str:
-    """The reason string of ``kind`` with ``params`` and its English sentence."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown reason kind {kind!r}")
-    missing = set(KINDS[kind]) - set(params)
-    if missing:
-        raise ValueError(f"reason {kind} needs {', '.join(sorted(missing))}")
-    parts = [PREFIX + kind]
-    for name, value in params.items():
-        text = str(value)
-        if "|" in text or "=" in text or not name.isidentifier():
-            raise ValueError(f"bad reason parameter {name}={text!r}")
-        parts.append(f"{name}={text}")
-    parts.append(english.replace("|", "/"))
-    return "|".join(parts)
-
-
-def parse(reason: object) -> tuple[str, dict[str, str], str] | None:
-    """``(kind, parameters, English)`` of a reason string, or None if it is not one."""
-    if not isinstance(reason, str):
-        return None
-    parts = reason.split("|")
-    head = parts[0]
-    if len(parts) < 2 or not head.startswith(PREFIX) or any(c.isspace() for c in head):
-        return None
-    kind = head[len(PREFIX) :]
-    params: dict[str, str] = {}
-    for seg in parts[1:-1]:
-        name, eq, value = seg.partition("=")
-        if not eq or not name.isidentifier():
-            return None
-        params[name] = value
-    return kind, params, parts[-1]
+#: The bots' reason format (the kit's, shared with every game): a value holds no ``|`` nor
+#: ``=`` (the table's own parser splits on both).
+FORMAT = ReasonFormat(PREFIX, KINDS, forbidden="=")
+#: ``encode(kind, english, **params)``: the reason string of ``kind`` (``ValueError`` if bad).
+encode = FORMAT.encode
+#: ``parse(reason)``: ``(kind, parameters, English)`` of a reason string (any value), or None.
+parse = FORMAT.parse
 
 
 # --- the English words of ids (the table has its own, in every language) ----------------------
@@ -89,4 +65,4 @@ def space_name(space: str) -> str:
     return f"{data.types[sp.action].name} the {data.types[sp.object].name}"
 
 
-__all__ = ["KINDS", "PREFIX", "card_name", "encode", "parse", "space_name"]
+__all__ = ["FORMAT", "KINDS", "PREFIX", "card_name", "encode", "parse", "space_name"]

@@ -23,13 +23,15 @@ Depends on the engine only (never on app or ui).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+# The seat generators and the statistics the tools share live in the games' kit; they are
+# named here too, where the MEBO tools and tests have always found them.
+from hercules.games._kit.figures import percentile, seat_rng, wilson_interval
 from hercules.games.mebo.engine import (
     Action,
     GameConfig,
@@ -157,15 +159,6 @@ class GameRecord:
         return doc
 
 
-def seat_rng(bot_seed: int, seat: int) -> random.Random:
-    """The generator of one seat's bot, derived from ``(bot_seed, seat)``.
-
-    Seeded from a string, which ``random`` hashes with SHA-512: the same in every process
-    and independent of ``PYTHONHASHSEED``.
-    """
-    return random.Random(f"hercules-bot:{bot_seed}:{seat}")
-
-
 def play_game(
     config: GameConfig,
     bots: Sequence[Bot | None],
@@ -281,30 +274,16 @@ def _check(state: Any, action: Any, bot: Bot, seat: int, seed: int) -> None:
     )
 
 
-# --- statistics shared by the tournament and benchmark tools ---------------------------------
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0-100) of ``values``, interpolating linearly; 0.0 if empty."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * min(max(q, 0.0), 100.0) / 100.0
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
-
-def wilson_interval(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``successes / n`` (95% for the default z).
-
-    ``successes`` may be fractional (shared wins count 1/k). Returns ``(0.0, 1.0)`` for n = 0.
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = min(max(successes / n, 0.0), 1.0)
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = [
+    "AUTOMATIC_PROMPTS",
+    "HADES_NAME",
+    "MAX_ACTIONS",
+    "Bot",
+    "GameRecord",
+    "IllegalBotActionError",
+    "SeatRecord",
+    "percentile",
+    "play_game",
+    "seat_rng",
+    "wilson_interval",
+]
