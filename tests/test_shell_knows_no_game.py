@@ -15,6 +15,7 @@ SHELL = [
     *sorted((ROOT / "hercules" / "ui").rglob("*.py")),
     ROOT / "hercules" / "cli.py",
     ROOT / "tools" / "tournament.py",
+    ROOT / "tools" / "fingerprint_games.py",
 ]
 #: A game's id, package or pieces (its automaton, its labours) in the shell's code.
 GAME_WORD = re.compile(r"mebo|hades|labors|later_years|labour|hercules\.games\.\w", re.I)

@@ -95,7 +95,9 @@ class GameSpec(Generic[StateT, ActionT, EventT]):
     #: Sequence[GameSetting]`` (:mod:`.settings`), and ``tools/tournament.py`` reads a
     #: finished game through ``outcome(final_state) -> dict`` (vp, places, winners, tiebreak,
     #: ended_by, rounds) and a game's own options through ``tournament(mode, players,
-    #: bots) -> dict``. Each is optional: without it the shell says what every game has.
+    #: bots) -> dict``; ``tools/fingerprint_games.py`` asks ``fingerprint()`` for a game's own
+    #: game counts, bot levels and final figure. Each is optional: without it the shell and
+    #: the tools do what serves every game.
     tools: Mapping[str, str] = field(default_factory=dict)
     #: The game's folder inside ``hercules.assets`` (e.g. ``"games/mebo"``), holding its words:
     #: ``strings/<lang>.json`` (merged into the box's string tables) and
