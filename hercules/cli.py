@@ -122,6 +122,8 @@ def _describe(game: saves.LoadedGame) -> str:
     upgraded = ""
     if game.file_version != saves.FORMAT_VERSION:
         upgraded = f", upgraded from format {game.file_version}"
+    if game.rules_changed:  # saved before a rules fix: its log replayed under today's rules
+        upgraded += f", replayed under rules changed since ({'; '.join(game.rules_changed)})"
     edited = ", edited outside the game" if game.edited else ""
     return f"{body}, {len(game.actions)} actions{upgraded}{edited}"
 

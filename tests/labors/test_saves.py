@@ -198,3 +198,15 @@ def test_a_current_save_whose_snapshot_disagrees_with_the_replay_is_still_refuse
     doc[saves.INTEGRITY] = saves.content_digest(doc)
     with pytest.raises(saves.SaveError, match="different state than the snapshot"):
         saves.read_document(doc, RULES)
+
+
+def test_check_save_says_a_version_1_save_replays_under_changed_rules(tmp_path, capsys):
+    from hercules import cli
+
+    ctl, old_courage = _until_a_gain_nets_with_a_loss()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(_as_version_1(saves.game_document(ctl, ["Hercules"]), old_courage)))
+    assert cli.main(["--check-save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "good save" in out and "replayed under rules changed since" in out
+    assert "version 2: gold Courage and Divinity net" in out
