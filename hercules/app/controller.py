@@ -28,9 +28,13 @@ class Bot(Protocol):
     """
 
     name: str
+    threaded: bool  #: think on a worker thread (a search of some milliseconds or more)
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """Return one element of ``legal``."""
+
+    def explain(self) -> str:
+        """The one-line reason for its last choice ("" for none), kept in the log and saves."""
 
 
 @dataclass
@@ -292,10 +296,10 @@ class Controller:
         bot = self.bots[actor]
         # A bot sees only its own seat's view, never the state (the contract's first rule).
         view = self.rules.view(self.state, actor)
-        if not getattr(bot, "threaded", False):
+        if not bot.threaded:
             # A quick bot decides inline: handing work to a thread costs more than it saves.
             action = self._checked(bot.choose(view, self.legal(), self._rngs[actor]), actor)
-            return self._apply(action, actor, _explain(bot))
+            return self._apply(action, actor, bot.explain())
         if self._thinking is None or self._thinking_state is not self.state:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -307,7 +311,7 @@ class Controller:
         action = self._thinking.result()
         self._thinking = None
         self._thinking_state = None
-        return self._apply(self._checked(action, actor), actor, _explain(self.bots[actor]))
+        return self._apply(self._checked(action, actor), actor, self.bots[actor].explain())
 
     def _checked(self, action: Any, actor: int) -> Any:
         """A bot must never break the rules: an illegal choice becomes the first legal action."""
@@ -397,8 +401,3 @@ class Controller:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-
-def _explain(bot: Any) -> str:
-    """The bot's one-line reason for its last move, if it gives one."""
-    explain = getattr(bot, "explain", None)
-    return explain() if callable(explain) else ""

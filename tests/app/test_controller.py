@@ -60,6 +60,9 @@ class Cheater:
     def choose(self, view, legal, rng):
         return {"kind": "labour", "op": "mul", "dice": [0, 1]} if rng.random() < 2 else legal[0]
 
+    def explain(self):
+        return ""
+
 
 def test_a_threaded_bot_thinks_off_the_loop_and_can_never_break_the_rules():
     state = new_game(GameConfig(2), 4)

@@ -10,6 +10,10 @@ from hercules.app.controller import build_seats
 
 class Bot:
     name = "test"
+    threaded = False
+
+    def explain(self):
+        return ""
 
     def choose(self, view, legal, rng):
         return legal[0]

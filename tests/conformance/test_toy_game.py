@@ -89,6 +89,10 @@ class CardPeeker:
     """A cheat that plays by the other seat's secret card."""
 
     name = "card-peeker"
+    threaded = False
+
+    def explain(self) -> str:
+        return ""
 
     def choose(self, view: toy.ToyState, legal: Any, rng: random.Random) -> toy.Action:
         me = toy.actor(view)

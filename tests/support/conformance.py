@@ -690,6 +690,10 @@ class PeekingBot:
     every hidden card), as a bot that reads the state instead of its view would."""
 
     name = "peeking"
+    threaded = False
+
+    def explain(self) -> str:
+        return ""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules

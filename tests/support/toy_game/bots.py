@@ -14,6 +14,7 @@ class SteadyBot:
     """Plays its card when it wins the race or is worth 4 or more; else advances."""
 
     name = "steady"
+    threaded = False
 
     def __init__(self) -> None:
         self._why = ""
@@ -37,9 +38,14 @@ class RandomBot:
     """Any legal action, from its own generator."""
 
     name = "random"
+    threaded = False
 
     def choose(self, view: ToyState, legal: Sequence[Action], rng: random.Random) -> Action:
         return rng.choice(list(legal))
+
+    def explain(self) -> str:
+        """A random bot gives no reason."""
+        return ""
 
 
 def make_bot(level: str) -> SteadyBot | RandomBot:
