@@ -25,7 +25,7 @@ import pygame_gui
 
 from hercules.app import saves
 from hercules.app.contract import SPECTATOR
-from hercules.app.controller import GameController, Record
+from hercules.app.controller import GameController, Record, redacted
 from hercules.app.health import SavingOff
 
 from .anim import Anim, Animator
@@ -258,6 +258,14 @@ class TableBase(Scene):
             self._view_of = (state, self.viewer, shown)
         return shown
 
+    def log_seat(self) -> int:
+        """Whose eyes the log is written for: the one human at this screen; a spectator
+        when several share the screen (the log stays up for all of them) or none plays;
+        everyone's in a finished game's replay."""
+        if self.viewer == EVERYTHING:
+            return EVERYTHING
+        return self.humans[0] if len(self.humans) == 1 else SPECTATOR
+
     def follow_turn(self) -> None:
         """Hot-seat without a hand-over: the human to act is the seat at the screen."""
         if self.viewer != EVERYTHING and self.ctl.human_to_act():
@@ -332,10 +340,13 @@ class TableBase(Scene):
 
     # --- the log ----------------------------------------------------------------------------
     def log_record(self, rec: Record) -> None:
-        """Add a record's lines to the log."""
+        """Add a record's lines to the log, its events as the log's readers may learn of
+        them (:meth:`log_seat`)."""
         self.logged.append(rec)
         self._log_marks.append(len(self.log_entries))
-        self.log_entries.extend(self.describe(rec))
+        seat = self.log_seat()
+        shown = rec if seat == EVERYTHING else redacted(self.ctl.rules, rec, seat)
+        self.log_entries.extend(self.describe(shown))
         self.log_view.set_entries(self.log_entries)
 
     def unlog_record(self) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app.controller import Record, redacted
+from hercules.app.controller import Record
 from hercules.ui import draw as D
 from hercules.ui.log import LogEntry
 from hercules.ui.replay import Replaying
@@ -172,9 +172,8 @@ class TableScene(TableBase):
 
     # --- the log and the controller's news ---------------------------------------------------
     def describe(self, rec: Record) -> list[LogEntry]:
-        """A record's lines, as the seat at the screen may learn of it (another's draw: no card)."""
-        if self.viewer >= -1:
-            rec = redacted(self.ctl.rules, rec, self.viewer)
+        """A record's lines (the base hands it redacted for the log's readers: another's draw
+        names no card)."""
         out = []
         for e in rec.events:
             name = self.names[e.seat] if 0 <= e.seat < len(self.names) else ""
