@@ -778,8 +778,10 @@ def run_python(code: str, hash_seed: str = "0") -> str:
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(TESTS_DIR), env.get("PYTHONPATH")) if p)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
+    # -P: not the working directory first on the path, or a checkout's own hercules/ (which
+    # has no assets: they ship inside the wheel) would hide the installed package.
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-P", "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
