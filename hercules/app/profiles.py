@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import health, paths
-from .storage import UNPRINTABLE, StorageError, atomic_write, read_json, set_aside
+from .storage import UNPRINTABLE, StorageError, atomic_write, read_clean_json, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -193,10 +193,18 @@ def open_profiles(
     except OSError:
         return Profiles(), None  # missing (or the folder is the problem: the start-up check)
     try:
-        found, kind, why = _from_json(read_json(path, MAX_BYTES))
+        doc, cleaned = read_clean_json(path, MAX_BYTES)  # every text by the one rule
+        found, kind, why = _from_json(doc)
     except StorageError as exc:
         found, kind, why = None, "damaged", exc.reason
     if found is not None:
+        if cleaned:
+            log.warning(
+                "profiles %s: %d text(s) held control characters, unpaired surrogates or "
+                "bidirectional overrides; cleaned",
+                path,
+                cleaned,
+            )
         return found, None
     log.warning("profiles %s: %s", path, why)
     return _recovered(path), DamagedFile(kind, why, set_aside(path))
@@ -206,7 +214,7 @@ def load_profiles(path: str | os.PathLike[str] | None = None) -> Profiles:
     """The profiles as the file lists them, for a screen; never raises, never moves the file
     (one that cannot be used gives the default profile alone)."""
     try:
-        found, _, _ = _from_json(read_json(path or paths.profiles_file(), MAX_BYTES))
+        found, _, _ = _from_json(read_clean_json(path or paths.profiles_file(), MAX_BYTES)[0])
     except StorageError:
         found = None
     return found or Profiles()

@@ -23,8 +23,8 @@ from typing import Any
 
 from . import health, paths
 from .registry import RegistryError, games
-from .saves.schema import text_problem
-from .storage import StorageError, atomic_write, read_json, set_aside
+from .storage import StorageError, atomic_write, read_clean_json, set_aside
+from .text import text_problem
 
 log = logging.getLogger(__name__)
 
@@ -270,10 +270,17 @@ def _load(path: Path) -> tuple[Settings, str]:
         log.warning("settings %s: %s; using the defaults", path, exc)
         return Settings(), ""  # the folder itself is the problem: the start-up check says so
     try:
-        doc = read_json(path, MAX_BYTES)
+        doc, cleaned = read_clean_json(path, MAX_BYTES)  # every text by the one rule
     except StorageError as exc:
         log.warning("settings %s: %s; using the defaults", path, exc.reason)
         return Settings(), exc.reason
+    if cleaned:
+        log.warning(
+            "settings %s: %d text(s) held control characters, unpaired surrogates or "
+            "bidirectional overrides; cleaned",
+            path,
+            cleaned,
+        )
     settings, problems = Settings.from_json(doc)
     for problem in problems:
         log.warning("settings %s: %s", path, problem)

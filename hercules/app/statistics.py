@@ -30,7 +30,8 @@ from . import health, paths
 from .profiles import DamagedFile
 from .registry import GameSpec
 from .saves import now_iso
-from .storage import StorageError, atomic_write, read_json, set_aside
+from .storage import StorageError, atomic_write, read_clean_json, set_aside
+from .text import clean_text, clean_texts
 
 log = logging.getLogger(__name__)
 
@@ -71,9 +72,11 @@ def make_record(
     for i, (seat, row) in enumerate(zip(seats, found.get("seats", ()), strict=False)):
         seat_rows.append(
             {
-                "kind": str(seat.kind)[:_TEXT],
-                "level": str(seat.level or (seat.name if seat.kind == "automaton" else ""))[:_TEXT],
-                "name": str(names[i] if i < len(names) else "")[:_TEXT],
+                "kind": clean_text(seat.kind, _TEXT),
+                "level": clean_text(
+                    seat.level or (seat.name if seat.kind == "automaton" else ""), _TEXT
+                ),
+                "name": clean_text(names[i] if i < len(names) else "", _TEXT),
                 **dict(row),
             }
         )
@@ -146,16 +149,27 @@ def problem(rec: Any) -> str:
 # --- the file ------------------------------------------------------------------------------
 
 
-def _read(path: Path) -> tuple[list[Any] | None, DamagedFile | None]:
-    """The records in the file (None: missing), or why it cannot be used (not set aside)."""
+def _read(path: Path, *, say: bool = False) -> tuple[list[Any] | None, DamagedFile | None]:
+    """The records in the file (None: missing), or why it cannot be used (not set aside).
+
+    Every text in it is cleaned by the one rule (:func:`~.storage.read_clean_json`), so that
+    the next write can always encode what it keeps; with ``say`` (at start-up) that is logged.
+    """
     try:
         os.lstat(path)
     except OSError:  # missing, or the folder is the problem (the start-up check says so)
         return None, None
     try:
-        doc = read_json(path, MAX_BYTES)
+        doc, cleaned = read_clean_json(path, MAX_BYTES)
     except StorageError as exc:
         return None, DamagedFile("damaged", exc.reason, None)
+    if cleaned and say:
+        log.warning(
+            "statistics %s: %d text(s) held control characters, unpaired surrogates or "
+            "bidirectional overrides; cleaned (the next game recorded writes them so)",
+            path,
+            cleaned,
+        )
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return None, DamagedFile("damaged", "not a statistics file", None)
     version = doc.get("version")
@@ -184,7 +198,7 @@ def open_statistics(
     and the second value says so; the next game recorded starts a fresh file.
     """
     target = Path(path) if path is not None else paths.statistics_file()
-    records, damaged = _read(target)
+    records, damaged = _read(target, say=True)
     if damaged is not None:
         return [], _aside(target, damaged)
     return [r for r in records or [] if not problem(r)], None
@@ -231,6 +245,7 @@ def add_record(rec: dict[str, Any], path: str | os.PathLike[str] | None = None) 
             return Added(rec, new=False, damaged=damaged)
         records = None
     records = list(records or [])
+    rec, _ = clean_texts(rec)  # the game's own figures too: what is written can be read back
     if any(isinstance(r, dict) and r.get("id") == rec["id"] for r in records):
         return Added(rec, new=False, damaged=damaged)
     earlier = [r for r in records if not problem(r)]

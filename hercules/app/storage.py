@@ -22,26 +22,15 @@ from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
+from .text import UNPRINTABLE as UNPRINTABLE  # re-exported: the one rule for text is in .text
+from .text import clean_texts
+from .text import printable as printable
+
 log = logging.getLogger(__name__)
 
 MAX_BYTES = 8 * 1024 * 1024  #: the default limit: larger files are refused before they are read
 BACKUP_SUFFIX = ".bak"  #: ``game.json`` keeps its previous version as ``game.json.bak``
 MAX_REASON = 300  #: the longest reason an error carries
-
-#: Characters no message, label or name may show: control characters (Unicode category Cc),
-#: unpaired surrogates (Cs: what ``os.fsdecode`` makes of a file name's undecodable bytes, and
-#: what a ``"\\ud800"`` escape gives) and the bidirectional embeddings, overrides and isolates
-#: (U+202A-U+202E, U+2066-U+2069) that can make one text read as another. Other format
-#: characters (Cf) stay allowed: emoji need the zero-width joiner and variation selectors.
-UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """``text`` with every :data:`UNPRINTABLE` character shown as ``?`` (a file name, a reason).
-
-    What a terminal, a log line or the font renderer can take whatever a file held.
-    """
-    return UNPRINTABLE.sub("?", text)
 
 
 class StorageError(Exception):
@@ -157,6 +146,16 @@ def read_json(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> Any:
         return parse_json(data)
     except StorageError as exc:
         raise StorageError(exc.reason, path) from None
+
+
+def read_clean_json(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> tuple[Any, int]:
+    """:func:`read_json`, with every text in the document cleaned by the one rule
+    (:func:`~.text.clean_texts`), and how many texts that changed (0: none).
+
+    How the files kept as plain data (settings, profiles, statistics) are read: what they
+    keep is then always writable again. Raises :class:`StorageError` as :func:`read_json`.
+    """
+    return clean_texts(read_json(path, max_bytes))
 
 
 # --- writing atomically ---------------------------------------------------------------------

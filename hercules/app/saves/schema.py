@@ -24,12 +24,14 @@ from .. import storage
 from ..contract import GameRules
 from ..controller import Record, Seat
 from ..registry import DEFAULT_GAME  # a document naming no game is this one's
+from ..text import MAX_TEXT as MAX_TEXT  # the one rule for text, shared with every file kind
+from ..text import clean_text as clean_text
+from ..text import text_problem as text_problem
 
 FORMAT_VERSION = 2  #: the version this build writes
 MIN_VERSION = 1  #: the oldest version it can upgrade
 MAX_BYTES = storage.MAX_BYTES  #: larger files are refused before they are read
 MAX_LOG = 200_000  #: more actions than any real game; guards the replay time
-MAX_TEXT = 100  #: longest display name, label or level
 #: longest reason a bot gives for one action (the bots' longest is about 150 characters)
 MAX_REASON = 300
 SEAT_KINDS = ("human", "bot", "automaton")
@@ -315,23 +317,6 @@ def check_version(doc: dict[str, Any]) -> int:
     return version
 
 
-def text_problem(value: str, limit: int = MAX_TEXT) -> str:
-    """What is wrong with a text for a save's field ("" when nothing is).
-
-    Too long (over ``limit`` characters), or holding a character of
-    :data:`~hercules.app.storage.UNPRINTABLE`: a control character, an unpaired
-    surrogate (no UTF-8 file can hold it, so the next autosave would fail) or a
-    bidirectional override.
-    """
-    if len(value) > limit:
-        return f"is longer than {limit} characters"
-    bad = storage.UNPRINTABLE.search(value)
-    if bad is not None:
-        what = "an unpaired surrogate" if 0xD800 <= ord(bad[0]) <= 0xDFFF else "a control character"
-        return f"holds {what} (U+{ord(bad[0]):04X})"
-    return ""
-
-
 def check_text(what: str, value: Any, limit: int = MAX_TEXT) -> str:
     """``value`` if it is text a save may hold (see :func:`text_problem`), else :class:`SaveError`.
 
@@ -344,16 +329,6 @@ def check_text(what: str, value: Any, limit: int = MAX_TEXT) -> str:
     if problem:
         raise SaveError(f"{what} {problem}")
     return value
-
-
-def clean_text(value: object, limit: int = MAX_TEXT) -> str:
-    """``value`` as text that :func:`check_text` accepts: unprintables dropped, cut to ``limit``.
-
-    Whitespace controls (tab, newline) become spaces. Used by everything that writes a save,
-    so that a game never writes what its own loader would refuse.
-    """
-    text = "".join(" " if c.isspace() else c for c in str(value))
-    return storage.UNPRINTABLE.sub("", text)[:limit]
 
 
 def check_fields(doc: dict[str, Any]) -> None:
