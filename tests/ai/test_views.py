@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from support.fuzzing import rerandomised
 
 from hercules.games.mebo.ai import make_bot
 from hercules.games.mebo.ai.arena import play_game
@@ -55,17 +56,6 @@ def positions(config: GameConfig, games: int = 3) -> tuple[GameState, ...]:
                 out.append(state)
             state, _ = apply(state, rng.choice(legal_actions(state)))
     return tuple(out)
-
-
-def rerandomised(state: GameState, rng: random.Random) -> GameState:
-    """``state`` changed in all that no seat sees: seed, generator, order beneath the tops."""
-    t = state.copy()
-    t.seed = rng.randrange(1 << 40)
-    t.rng = rng.randrange(1 << 64)
-    t.demigod_stacks = tuple(
-        (*rng.sample(st[:-1], len(st) - 1), st[-1]) if st else st for st in state.demigod_stacks
-    )
-    return t
 
 
 def decision(level: str, state: GameState, legal: list[Action], seed: int) -> tuple[Action, str]:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from support.fuzzing import rerandomised
 
 from hercules.games._kit import errors as kit
 from hercules.games._kit.versions import Upgraded
@@ -62,17 +63,6 @@ def played(config: GameConfig, games: int = 3) -> tuple[tuple[GameState, Action,
             out.append((state, action, events))
             state = after
     return tuple(out)
-
-
-def rerandomised(state: GameState, rng: random.Random) -> GameState:
-    """``state`` changed in all that no seat sees: seed, generator, order beneath the tops."""
-    t = state.copy()
-    t.seed = rng.randrange(-(1 << 40), 1 << 40)
-    t.rng = rng.randrange(1 << 64)
-    t.demigod_stacks = tuple(
-        (*rng.sample(st[:-1], len(st) - 1), st[-1]) if st else st for st in state.demigod_stacks
-    )
-    return t
 
 
 # --- the view ------------------------------------------------------------------------------------

@@ -146,6 +146,17 @@ def random_game(config: GameConfig, seed: int) -> Iterator[tuple[GameState, Acti
 # --- checks ----------------------------------------------------------------------------------
 
 
+def rerandomised(state: GameState, rng: random.Random) -> GameState:
+    """``state`` changed in all that no seat sees: seed, generator, order beneath the tops."""
+    t = state.copy()
+    t.seed = rng.randrange(-(1 << 40), 1 << 40)
+    t.rng = rng.randrange(1 << 64)
+    t.demigod_stacks = tuple(
+        (*rng.sample(st[:-1], len(st) - 1), st[-1]) if st else st for st in state.demigod_stacks
+    )
+    return t
+
+
 def json_round_trip(state: GameState) -> GameState:
     """Check the state survives JSON text exactly; return the state read back.
 
