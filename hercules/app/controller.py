@@ -294,10 +294,11 @@ class Controller:
         if actor < 0 or actor not in self.bots:
             return None
         bot = self.bots[actor]
-        # A bot sees only its own seat's view, never the state (the contract's first rule).
-        view = self.rules.view(self.state, actor)
+        # A bot sees only its own seat's view, never the state (the contract's first rule);
+        # it is made when the bot starts to think, not on every frame it thinks.
         if not bot.threaded:
             # A quick bot decides inline: handing work to a thread costs more than it saves.
+            view = self.view(actor)
             action = self._checked(bot.choose(view, self.legal(), self._rngs[actor]), actor)
             return self._apply(action, actor, bot.explain())
         if self._thinking is None or self._thinking_state is not self.state:
@@ -305,6 +306,7 @@ class Controller:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
             legal = self.legal()
             self._thinking_state = self.state
+            view = self.view(actor)
             self._thinking = self._pool.submit(bot.choose, view, legal, self._rngs[actor])
         if not wait and not self._thinking.done():
             return None
