@@ -89,10 +89,29 @@ def _text(
         *(_TAIL[0].lines if _TAIL else ["(no log kept)"]),
         "",
         "== the game being played",
-        json.dumps(document, ensure_ascii=False, indent=1) if document else "(no game)",
+        *_game_lines(document),
         "",
     ]
     return "\n".join(line.rstrip("\n") for line in lines)
+
+
+#: What the text tells of the game: its public facts only. The seed, the log, the snapshot
+#: and the bots' generators (every card still hidden, the deck's order) stay in the save
+#: written beside the report, which is a save like any other: the text is what a player
+#: reads, pastes into a message or shows on a screen before the game is over.
+PUBLIC_KEYS = ("game", "app_version", "created", "updated", "label", "seats", "names", "meta")
+
+
+def _game_lines(document: Mapping[str, Any] | None) -> list[str]:
+    if not document:
+        return ["(no game)"]
+    public = {key: document[key] for key in PUBLIC_KEYS if key in document}
+    log = document.get("log")
+    public["actions"] = len(log) if isinstance(log, list) else 0
+    return [
+        json.dumps(public, ensure_ascii=False, indent=1),
+        "(the whole game is in the save written beside this report, the .json of its name)",
+    ]
 
 
 def write_report(

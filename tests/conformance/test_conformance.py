@@ -8,15 +8,18 @@ reads ``<game>-<variant>-<players>p-s<seed>``.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import conformance as c
 from support.toy_game.spec import SPEC as TOY_SPEC
 
-from hercules.app.contract import GameRules, missing_members
+from hercules.app.contract import SPECTATOR, GameRules, missing_members
 
 Case = tuple[str, str, int, int]
 #: Steps of the short bot game compared across processes.
@@ -105,6 +108,37 @@ def test_a_bot_that_reads_the_whole_state_is_caught(game_id: str) -> None:
                 caught += 1
     assert tried, "no state with something hidden to re-deal"
     assert caught, f"a bot reading the whole state passed {tried} hidden-information checks"
+
+
+class _TellingSummary:
+    """A game's rules whose summary tells a digest of the whole state (a secret)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        text = json.dumps(self.rules.state_to_json(state), sort_keys=True)
+        return {**self.rules.summary(state), "digest": hashlib.sha256(text.encode()).hexdigest()}
+
+
+def test_a_summary_that_tells_a_secret_is_caught(game_id: str) -> None:
+    spec = spec_of(game_id)
+    variant, players = c.configurations(spec)[0]
+    game = played((game_id, variant, players, 1))
+    rules, telling = spec.rules, _TellingSummary(spec.rules)
+    rng = random.Random(5)
+    caught = 0
+    for state in game.samples:
+        for other in c.hidden_twins(rules, state, SPECTATOR, rng):
+            c.check_summary_is_public(rules, state, other)  # the game's own summary holds
+            try:
+                c.check_summary_is_public(telling, state, other)
+            except AssertionError:
+                caught += 1
+    assert caught, "a summary reading the whole state passed every check"
 
 
 # --- per game, variant, player count and seed ---------------------------------------------------

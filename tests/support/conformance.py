@@ -742,8 +742,22 @@ def hidden_checks(
             for other in hidden_twins(rules, state, seat, rng):
                 check_hidden(rules, state, other, seat, make_bot, levels)
                 check_events_tell_no_more(rules, state, other, seat, rng)
+                if seat == SPECTATOR:
+                    check_summary_is_public(rules, state, other)
                 checked += 1
     return checked
+
+
+def check_summary_is_public(rules: Any, state: Any, other: Any) -> None:
+    """``state`` and ``other`` differ only in what no seat's onlooker may see: their
+    summaries are equal. The summary is what the load screen shows of a save to whoever sits
+    at the screen, and ``--check-save`` prints, before the game is over."""
+    if rules.is_terminal(state):
+        return
+    assert rules.summary(state) == rules.summary(other), (
+        f"the summary {rules.summary(state)} becomes {rules.summary(other)} on a state that "
+        "differs only in what a spectator may not see: the load screen would tell a secret"
+    )
 
 
 # --- in another process -------------------------------------------------------------------------
@@ -856,6 +870,7 @@ __all__ = [
     "Game",
     "PeekingBot",
     "check_hidden",
+    "check_summary_is_public",
     "check_save",
     "configurations",
     "game_digest",

@@ -62,6 +62,8 @@ def test_an_error_in_a_table_writes_a_report_keeps_the_game_and_says_where(folde
     assert "== last log lines" in text
     saved = json.loads(report.save.read_text(encoding="utf-8"))
     assert saved["game"] == game_id  # the game being played rides with the report
+    # ...in the save beside it: the text the player reads tells its public facts only.
+    assert f'"game": "{game_id}"' in text and '"seed"' not in text and '"snapshot"' not in text
     # ...and its autosave holds this very moment: Continue resumes it.
     autosave = saves.autosave_path(paths.saves_dir(), table.saver.created)
     game = saves.load_save(autosave, rules_for)
@@ -74,6 +76,28 @@ def test_an_error_in_a_table_writes_a_report_keeps_the_game_and_says_where(folde
     assert any(str(report.path) in n and strings.t("crash.saved") in n for n in notices)
     assert "Boom: the injected failure" in capsys.readouterr().err  # never hidden
     frames(app, 3)  # and the box plays on
+    app.close()
+
+
+def test_a_crash_report_text_tells_no_secret_of_an_unfinished_game(folder):
+    # The Later Years: the bots' hands and the deck are hidden from the human at the screen.
+    app = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
+    table = _table(app, "later_years")
+    frames(app, 3)
+    state = table.ctl.state
+    assert not table.ctl.is_over
+    _explode_on_next_update(table)
+    app.run(max_frames=2)
+    text = app.last_report.path.read_text(encoding="utf-8")
+    rules = get_game("later_years").rules
+    hidden = {c for hand in state.hands[1:] for c in hand} | set(state.deck)
+    public = json.dumps(rules.state_to_json(rules.view(state, 0)))
+    secrets = sorted(c for c in hidden if c and f'"{c}"' not in public)
+    assert secrets, "the game has no hidden card to look for"
+    assert not [c for c in secrets if f'"{c}"' in text], "a hidden card is in the report's text"
+    assert f'"seed": {state.seed}' not in text
+    saved = json.loads(app.last_report.save.read_text(encoding="utf-8"))
+    assert saved["seed"] == state.seed  # the save beside it is whole: the game resumes from it
     app.close()
 
 
