@@ -54,6 +54,7 @@ from .. import storage
 from ..controller import Controller, Record, Seat
 from ..registry import DEFAULT_GAME, RegistryError, UnknownGameError, get_game
 from ..registry import rules_for as rules_for_game
+from . import known
 from .games import RulesSource, rules_for
 from .games import rules_resolver as rules_resolver
 from .schema import (
@@ -291,10 +292,13 @@ def write_save(
         storage.check_size(data, MAX_BYTES, "the save")
     except storage.StorageError as exc:
         raise SaveError(exc.reason, path) from None
+    known.forget(path)  # before and after: a lister never keeps what this write replaces
     try:
         storage.atomic_write(path, data, backup=backup)
     except OSError as exc:
         raise SaveError(f"cannot write the save ({exc.strerror or exc})", path) from None
+    finally:
+        known.forget(path)
 
 
 def save_game(

@@ -2,16 +2,22 @@
 
 Every listed file is fully loaded (replayed) first, so an entry that is not
 ``damaged`` will load; damaged files are listed with the reason and never changed.
+What a check found is kept while the file is unchanged (:mod:`.known`), so listing a
+folder again costs a ``stat`` per file; :class:`Listing` checks a folder a little at a
+time (the load screen, a frame at a time), and :func:`latest_save` checks only as many
+files as it needs.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
+import time
 import unicodedata
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -20,6 +26,7 @@ from typing import Any
 from .. import storage
 from ..controller import Seat
 from ..registry import DEFAULT_GAME
+from . import known
 from .document import AUTOSAVE, AUTOSAVE_STEM, SUFFIX, check_openable, load_save, sanitize_name
 from .games import RulesSource
 from .schema import MAX_BYTES, EditedSaveError, SaveError, damaged
@@ -54,6 +61,8 @@ class SaveInfo:
     #: what kind of refusal ``error`` is, one of :data:`~.schema.ERROR_KINDS` ("" when good):
     #: what a screen words in the player's language, with ``error`` as the detail
     error_kind: str = ""
+    #: True for a file not checked yet (:class:`Listing`): nothing is known of it but its path
+    checking: bool = False
 
     @property
     def damaged(self) -> bool:
@@ -263,6 +272,19 @@ def save_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
     ``edited_outside`` set (see :class:`SaveInfo`).
     """
     path = Path(path)
+    info: SaveInfo = _INFOS.find(path, rules, lambda: _checked(path, rules))
+    modified = _mtime(path)
+    # The same bytes touched since (copied back, say): the same check, today's file time.
+    return info if info.modified == modified else replace(info, modified=modified)
+
+
+#: Each file's listing entry, kept while it is unchanged.
+_INFOS: known.Known[SaveInfo] = known.known(MAX_BYTES)
+#: Each file's (``updated``, ``finished``) read without a replay, kept the same way.
+_PEEKS: known.Known[tuple[str, bool]] = known.known(MAX_BYTES)
+
+
+def _checked(path: Path, rules: RulesSource) -> SaveInfo:
     modified = _mtime(path)
     try:
         try:
@@ -309,21 +331,143 @@ def list_saves(folder: str | os.PathLike[str], rules: RulesSource) -> list[SaveI
     return sorted(infos, key=_order)
 
 
+def peek(path: str | os.PathLike[str]) -> tuple[str, bool]:
+    """A save's ``updated`` stamp and whether its ``meta`` says finished, read without
+    checking or replaying it (``("", False)`` for a file that does not even say so).
+
+    A hint for ordering only: what it says is believed once :func:`save_info` agrees.
+    """
+    path = Path(path)
+    return _PEEKS.find(path, None, lambda: _peeked(path))
+
+
+#: How much of a file :func:`peek` reads: the game writes ``updated`` and ``meta`` before
+#: its log, well within this.
+PEEK_BYTES = 64 * 1024
+
+
+def _peeked(path: Path) -> tuple[str, bool]:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(PEEK_BYTES + 1)
+    except OSError:
+        return "", False
+    text = head.decode("utf-8", "replace")
+    fields: dict[str, Any] = {}
+    if len(head) <= PEEK_BYTES:  # the whole file: small enough to parse as it is
+        with suppress(ValueError, RecursionError):
+            doc = json.loads(text)
+            fields = doc if isinstance(doc, dict) else {}
+    else:  # a long log follows: read the two fields where the game writes them
+        decoder = json.JSONDecoder()
+        for key in ("updated", "meta"):
+            at = text.find(f'"{key}":')
+            if at < 0:
+                continue
+            start = at + len(key) + 3
+            while start < len(text) and text[start] in " \t\r\n":
+                start += 1
+            with suppress(ValueError, RecursionError):
+                fields[key] = decoder.raw_decode(text, start)[0]
+    updated, meta = fields.get("updated"), fields.get("meta")
+    finished = isinstance(meta, dict) and meta.get("finished") is True
+    return (updated if isinstance(updated, str) else ""), finished
+
+
+def _peek_order(path: Path) -> tuple[bool, float, str]:
+    # A file that does not say when it was updated is no save the game wrote: last.
+    updated, _ = peek(path)
+    return (not updated, *_order(SaveInfo(path, updated=updated, modified=_mtime(path))))
+
+
 def latest_save(
     folder: str | os.PathLike[str], rules: RulesSource, *, include_finished: bool = False
 ) -> Path | None:
     """The newest save in ``folder`` that loads (for Continue), or None.
 
     Finished games are skipped unless ``include_finished`` (their ``meta`` must
-    say ``"finished": true`` for that).
+    say ``"finished": true`` for that). The files are taken newest first by what they say
+    of themselves (:func:`peek`), and fully checked only until one is found that loads.
     """
-    for info in list_saves(folder, rules):
+    candidates = sorted(_candidates(Path(folder)), key=_peek_order)
+    for path in candidates:
+        if peek(path)[1] and not include_finished:
+            continue  # said finished: a good file is; a damaged one is skipped anyway
+        info = save_info(path, rules)
         if info.damaged:
             continue
         if info.meta.get("finished") and not include_finished:
             continue
         return info.path
     return None
+
+
+class Listing:
+    """A folder's saves, checked a few at a time: what the load screen shows at once.
+
+    :attr:`infos` lists every file, newest first: those checked (now or earlier: what is
+    kept of them costs nothing) as :func:`save_info` gives them, the others as
+    :attr:`SaveInfo.checking` placeholders (ordered by their file time) until
+    :meth:`check_some` reaches them. :attr:`pending` is what is left to check.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str], rules: RulesSource) -> None:
+        self.rules = rules
+        self.checked: dict[Path, SaveInfo] = {}
+        self.pending: list[Path] = []
+        for path in sorted(_candidates(Path(folder)), key=lambda p: (-_mtime(p), p.name)):
+            kept = _INFOS.get(path, rules)
+            if kept is not None:
+                self.checked[path] = kept
+            else:
+                self.pending.append(path)
+        self._infos: list[SaveInfo] | None = None
+
+    def check_some(self, max_bytes: int, max_seconds: float | None = None) -> bool:
+        """Check pending files, the newest first, until about ``max_bytes`` of them (at least
+        one file) or ``max_seconds`` have gone; True if any was checked.
+
+        Bytes, not time, bound it so that the same folder is checked the same way on any
+        machine; ``max_seconds`` is a second bound for a slow one.
+        """
+        spent = 0
+        start = time.perf_counter()
+        done = False
+        while self.pending:
+            path = self.pending[0]
+            size = _size(path)
+            if done and (
+                spent + size > max_bytes
+                or (max_seconds is not None and time.perf_counter() - start > max_seconds)
+            ):
+                break
+            self.pending.pop(0)
+            self.checked[path] = save_info(path, self.rules)
+            spent += size
+            done = True
+            self._infos = None
+        return done
+
+    def check_all(self) -> None:
+        """Check every pending file now."""
+        while self.pending:
+            self.check_some(MAX_BYTES)
+
+    @property
+    def infos(self) -> list[SaveInfo]:
+        """Every file: checked ones newest first by their ``updated`` time, then the ones
+        still to check."""
+        if self._infos is None:
+            waiting = [SaveInfo(p, modified=_mtime(p), checking=True) for p in self.pending]
+            self._infos = sorted(self.checked.values(), key=_order) + waiting
+        return self._infos
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def delete_save(path: str | os.PathLike[str], *, backup: bool = True) -> None:
@@ -337,6 +481,7 @@ def delete_save(path: str | os.PathLike[str], *, backup: bool = True) -> None:
         raise SaveError("only save files (*.json) can be deleted", path)
     if path.resolve().parent == examples_dir().resolve():
         raise SaveError("the example saves cannot be deleted", path)
+    known.forget(path)
     try:
         storage.delete(path, backup=backup)
     except FileNotFoundError:

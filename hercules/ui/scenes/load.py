@@ -20,6 +20,14 @@ from ..scroll import BAR_W, Scroller
 from ..strings import has, language, t
 from ..theme import FONTS, colour
 
+#: How much of the saves folder is checked before the screen's first frame (bytes of
+#: files; what is known of a file from an earlier check costs nothing): a few games'.
+FIRST_BYTES = 128 * 1024
+#: How much more each frame checks after that, and for how long at most (seconds): the
+#: screen stays live while a big folder is checked, its rows saying "checking…".
+FRAME_BYTES = 32 * 1024
+FRAME_SECONDS = 0.012
+
 
 class LoadScene(Scene):
     """Saves newest first (each with its game's line and date), then examples."""
@@ -39,18 +47,50 @@ class LoadScene(Scene):
         if health.problem(health.SAVES) is None:
             saves.migrate_autosave(folder)  # the old single autosave gets its game's own slot
         try:
-            self.mine = saves.list_saves(folder, rules_for)
+            self.listing = saves.Listing(folder, rules_for)
+            self.listing.check_some(FIRST_BYTES)
         except OSError as exc:
-            self.mine = []
+            self.listing = None
             self.message = str(exc)
         off = health.problem(health.SAVES)
         if off is not None and not self.message:
             self.message = str(health.SavingOff(off))  # saves may still be read, not written
         self.examples = saves.list_saves(saves.examples_dir(), rules_for)
-        if self.selected is not None and not any(
-            i.path == self.selected.path for i in self.mine + self.examples
-        ):
+        self._follow_selection()
+
+    @property
+    def mine(self) -> list[saves.SaveInfo]:
+        """The player's saves as far as they are checked (:class:`~hercules.app.saves.Listing`)."""
+        return self.listing.infos if self.listing is not None else []
+
+    @property
+    def pending(self) -> list[Any]:
+        """The saves still to check: each frame checks a few."""
+        return self.listing.pending if self.listing is not None else []
+
+    def check_all(self) -> None:
+        """Check every save of the folder now (tests, tools)."""
+        if self.listing is not None:
+            self.listing.check_all()
+            self._follow_selection()
+
+    def _follow_selection(self) -> None:
+        # The selected row again as it is listed now (checked since, or gone).
+        if self.selected is None:
+            return
+        now = next((i for i in self.mine + self.examples if i.path == self.selected.path), None)
+        if now is None:
             self.selected = None
+        elif now is not self.selected:
+            self.select(now)
+
+    def update(self, dt: float) -> None:
+        """A frame: a few more saves checked, while any are left."""
+        super().update(dt)
+        if self.listing is not None and self.listing.pending:
+            if self.listing.check_some(FRAME_BYTES, FRAME_SECONDS):
+                self._follow_selection()
+                self.rows()  # the list may be longer or shorter: the scroller follows
 
     def build(self) -> None:
         w, h = self.app.size
@@ -85,7 +125,7 @@ class LoadScene(Scene):
     def update_buttons(self) -> None:
         sel = self.selected
         # A file changed outside the game may still be opened, once the player says so.
-        good = sel is not None and (not sel.damaged or sel.edited_outside)
+        good = sel is not None and not sel.checking and (not sel.damaged or sel.edited_outside)
         mine = sel is not None and any(sel.path == i.path for i in self.mine)
         for btn, on in ((self.btn_open, good), (self.btn_replay, good), (self.btn_delete, mine)):
             if on:
@@ -143,7 +183,9 @@ class LoadScene(Scene):
         """Select a save of the list (a click on its row, or Enter on it)."""
         self.selected = item
         self.message = ""
-        if item.edited_outside:
+        if item.checking:
+            self.message = t("load.checking_one")
+        elif item.edited_outside:
             self.message = t("load.why.edited")
         elif item.damaged:
             self.message = refusal(item.error_kind, item.error)
@@ -173,7 +215,7 @@ class LoadScene(Scene):
         only after the player says so.
         """
         sel = self.selected
-        if sel is None or (sel.damaged and not sel.edited_outside):
+        if sel is None or sel.checking or (sel.damaged and not sel.edited_outside):
             return
         if sel.edited_outside:
 
@@ -226,6 +268,8 @@ class LoadScene(Scene):
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and its game's line (or players / round) and date."""
         title = info.title
+        if info.checking:  # nothing read of it yet: its name, and that it is being checked
+            return title, t("load.checking_row", when=_when_file(info.modified))
         if info.is_autosave and not info.damaged:
             # Marked as an autosave, by its players (a named save's label is never used).
             seats = ", ".join(localise_name(n, i) for i, n in enumerate(info.names))
@@ -280,7 +324,7 @@ class LoadScene(Scene):
                 if chosen:
                     pygame.draw.rect(surface, colour("highlight"), rect, 2, border_radius=6)
                 title, line = self.describe(item)
-                c = colour("text_dim") if item.damaged else colour("text_light")
+                c = colour("text_dim") if item.damaged or item.checking else colour("text_light")
                 big, small = self.px(18), self.px(16)
                 FONTS.blit(surface, title, big, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
                 FONTS.blit(
@@ -324,6 +368,10 @@ def one_line(text: str, size: int, width: int) -> str:
     while first and FONTS.font(size).size(first + "…")[0] > width:
         first = first[:-1]  # one word wider than the row: cut within it
     return first.rstrip() + "…"
+
+
+def _when_file(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M") if seconds else ""
 
 
 def _when(iso: str) -> str:
