@@ -46,6 +46,7 @@ class LoadScene(Scene):
         folder = paths.saves_dir_to_read()
         if health.problem(health.SAVES) is None:
             saves.migrate_autosave(folder)  # the old single autosave gets its game's own slot
+        self.listing: saves.Listing | None
         try:
             self.listing = saves.Listing(folder, rules_for)
             self.listing.check_some(FIRST_BYTES)
