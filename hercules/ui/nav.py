@@ -11,6 +11,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from hercules.app import health, paths, saves
@@ -238,7 +239,7 @@ class Navigator:
         spec = self.spec_of(loaded)
         ctl = saves.restore_controller(loaded, spec.rules, spec.make_bot)
         names = spec.ui_entry("seat_names")(loaded.seats, loaded.config, loaded.names)
-        return self.play(
+        scene = self.play(
             spec.id,
             ctl,
             names,
@@ -246,10 +247,13 @@ class Navigator:
             label=loaded.label,
             history=loaded.history,
         )
+        seal_once_opened(loaded)
+        return scene
 
     def replay(self, loaded: saves.LoadedGame) -> None:
         """Watch a loaded game again, over the current screen."""
         self.app.push(self.spec_of(loaded).ui_entry("replay")(self.app, loaded))
+        seal_once_opened(loaded)
 
     def continue_latest(self) -> str | None:
         """Continue: resume the most recently played unfinished game. Returns a problem, or None.
@@ -286,6 +290,21 @@ class Navigator:
     @staticmethod
     def _scene(game_id: str, role: str) -> Any:
         return get_game(game_id).ui_entry(role)
+
+
+def seal_once_opened(loaded: saves.LoadedGame) -> None:
+    """An older save of the player's (no integrity seal yet) is sealed once it has opened,
+    so that a later change made outside the game is caught (:func:`~hercules.app.saves.seal`).
+    The shipped examples, and any file while saving is off, are left as they are."""
+    path = loaded.path
+    if path is None or health.problem(health.SAVES) is not None:
+        return
+    try:
+        if Path(path).resolve().parent == saves.examples_dir().resolve():
+            return
+    except OSError:
+        return
+    saves.seal(path, rules_for)
 
 
 def saves_folder() -> Any:

@@ -35,6 +35,7 @@ from .document import (
     restore_controller,
     sanitize_name,
     save_game,
+    seal,
     usable_name,
     write_save,
 )
@@ -133,6 +134,7 @@ __all__ = [
     "rules_resolver",
     "sanitize_name",
     "save_game",
+    "seal",
     "usable_name",
     "upgrade",
     "upgrade_v1_to_v2",

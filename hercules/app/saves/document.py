@@ -40,6 +40,7 @@ partly loaded game is ever returned and reading never changes a file.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import unicodedata
@@ -86,6 +87,8 @@ from .schema import parse_json as parse_json
 from .upgrade import UPGRADES as UPGRADES
 from .upgrade import upgrade
 from .upgrade import upgrade_v1_to_v2 as upgrade_v1_to_v2
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 120  #: longest sanitised file stem, in bytes of the file system's encoding
 SUFFIX = ".json"
@@ -485,6 +488,45 @@ def _read_document(
         state_version=upgraded.version,
         rules_changed=rules_changed,
     )
+
+
+# --- sealing an older save ------------------------------------------------------------------
+
+
+def seal(path: str | os.PathLike[str], rules: RulesSource) -> bool:
+    """Give a save written without an integrity seal (by an older version) its seal, in
+    today's format, once it has been opened; True if it was sealed.
+
+    Until then a change made to such a file outside the game (a name, a label, a reason)
+    loads without a word; from then on it is refused as any edited save is. The file is
+    rewritten only when the sealed document loads to exactly the same game (the previous
+    file stays beside it as ``<name>.bak``); anything else (a sealed file, one that does
+    not load, a folder that cannot be written) leaves it as it was. Never raises.
+    """
+    path = Path(path)
+    try:
+        doc = read_json(path, MAX_BYTES)
+        if not isinstance(doc, dict) or INTEGRITY in doc:
+            return False
+        before = read_document(doc, rules, path)
+        sealed = upgrade(doc, rules_for(rules, doc.get("game", DEFAULT_GAME)))
+        sealed = {k: v for k, v in sealed.items() if k != INTEGRITY}
+        sealed[INTEGRITY] = content_digest(sealed)
+        after = read_document(sealed, rules, path)
+        same = (after.state, after.actions, after.seats, after.names, after.label) == (
+            before.state,
+            before.actions,
+            before.seats,
+            before.names,
+            before.label,
+        )
+        if not same or after.edited:
+            return False
+        write_save(path, sealed)
+    except (SaveError, OSError, ValueError, TypeError) as exc:
+        log.warning("%s: not sealed: %s", path, exc)
+        return False
+    return True
 
 
 # --- resuming -------------------------------------------------------------------------------
