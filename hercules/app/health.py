@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,15 @@ from . import storage
 log = logging.getLogger(__name__)
 
 #: What can be wrong with a folder, each with its words (``storage.why.<kind>``).
-KINDS = ("not_a_folder", "cannot_create", "read_only", "full", "unusable")
+KINDS = (
+    "not_a_folder",
+    "dangling_link",
+    "link_loop",
+    "cannot_create",
+    "read_only",
+    "full",
+    "unusable",
+)
 SAVES = "saves"  #: the area of save files
 SETTINGS = "settings"  #: the area of the settings file
 PROBE = ".hercules-probe.json"  #: written and deleted; its temporary file is swept if left
@@ -31,6 +40,8 @@ PROBE = ".hercules-probe.json"  #: written and deleted; its temporary file is sw
 #: The English words (the same as the shell's ``en.json``; a test keeps them equal).
 ENGLISH = {
     "storage.why.not_a_folder": "{path} is a file, not a folder",
+    "storage.why.dangling_link": "{path} is a link that leads nowhere",
+    "storage.why.link_loop": "{path} is a loop of links",
     "storage.why.cannot_create": "the folder {path} cannot be created",
     "storage.why.read_only": "the folder {path} cannot be written to",
     "storage.why.full": "the disk holding {path} is full",
@@ -104,6 +115,36 @@ def _kind_of_create(exc: OSError) -> str:
     return "cannot_create"
 
 
+def link_problem(path: Path) -> StorageProblem | None:
+    """A symbolic link on the way to ``path`` (``path`` itself or a folder above it) that
+    leads nowhere or into a loop, nearest the root first; None when there is none.
+
+    Why a folder cannot be made, told truly: ``mkdir`` says only "file exists" for both.
+    """
+    for step in (*reversed(path.parents), path):
+        if not os.path.islink(step):
+            continue
+        try:
+            os.stat(step)
+        except FileNotFoundError as exc:
+            return StorageProblem("dangling_link", step, exc.strerror or str(exc))
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return StorageProblem("link_loop", step, exc.strerror or str(exc))
+            return None  # another reason (permissions): the caller words it
+    return None
+
+
+def problem_of(exc: OSError, where: Path, *, creating: bool = True) -> StorageProblem:
+    """The problem an ``OSError`` met at ``where`` stands for (``creating``: while making
+    the folder, else while writing in it); a broken link on the way is named as such."""
+    found = link_problem(where)
+    if found is not None:
+        return found
+    kind = _kind_of_create(exc) if creating else _kind_of_write(exc)
+    return StorageProblem(kind, where, exc.strerror or str(exc))
+
+
 def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
     """Can files be kept in the folder ``folder()`` makes (``where``: its path, for words)?
 
@@ -116,13 +157,13 @@ def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
         if not path.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(path))
     except OSError as exc:
-        return StorageProblem(_kind_of_create(exc), where, exc.strerror or str(exc))
+        return problem_of(exc, where)
     test = path / PROBE
     try:
         storage.atomic_write(test, b"{}\n", backup=False)
         test.unlink()
     except OSError as exc:
-        return StorageProblem(_kind_of_write(exc), path, exc.strerror or str(exc))
+        return problem_of(exc, path, creating=False)
     return None
 
 
