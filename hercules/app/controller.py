@@ -402,4 +402,3 @@ class Controller:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-

@@ -35,6 +35,9 @@ KINDS = (
 )
 SAVES = "saves"  #: the area of save files
 SETTINGS = "settings"  #: the area of the settings file
+#: the area of the profile in use's own folders (its settings and statistics), when it is not
+#: the default profile (whose files are in the SETTINGS and SAVES folders)
+PROFILE = "profile"
 PROBE = ".hercules-probe.json"  #: written and deleted; its temporary file is swept if left
 
 #: The English words (the same as the shell's ``en.json``; a test keeps them equal).
@@ -92,6 +95,19 @@ class SavingOff(OSError):
 
     def __str__(self) -> str:
         return _words("storage.off", why=describe(self.problem))
+
+
+class FolderProblem(OSError):
+    """A write failed because its folder cannot keep files (found then, not at start-up):
+    saving in its area is off from now on (:func:`lost_folder`). ``str()`` and ``strerror``
+    are the problem in words, so that whoever shows an ``OSError``'s words shows these."""
+
+    def __init__(self, problem: StorageProblem) -> None:
+        super().__init__(errno.EIO, describe(problem))
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return describe(self.problem)
 
 
 # --- probing ---------------------------------------------------------------------------------
@@ -171,9 +187,23 @@ def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
 
 
 def turn_off(area: str, problem: StorageProblem) -> None:
-    """Saving in ``area`` (:data:`SAVES` or :data:`SETTINGS`) is off because of ``problem``."""
+    """Saving in ``area`` (:data:`SAVES`, :data:`SETTINGS`, :data:`PROFILE`) is off because
+    of ``problem``."""
     log.warning("%s: saving is off: %s (%s)", area, _english_of(problem), problem.detail)
     _problems[area] = problem
+
+
+def turn_on(area: str) -> None:
+    """Saving in ``area`` is on again (a profile's folders checked anew)."""
+    _problems.pop(area, None)
+
+
+def lost_folder(area: str, exc: OSError, where: Path) -> FolderProblem:
+    """The folder ``where`` could not be made (``exc``): saving in ``area`` is off from now
+    on (the next attempt raises :class:`SavingOff`); the error to raise for this attempt."""
+    found = problem_of(exc, where)
+    turn_off(area, found)
+    return FolderProblem(found)
 
 
 def problem(area: str = SAVES) -> StorageProblem | None:

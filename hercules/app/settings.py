@@ -317,7 +317,9 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
     """Write the settings atomically (default: :func:`paths.settings_path`).
 
     Raises ``OSError`` if the file cannot be written; the old file is then unchanged.
-    Without ``path``, raises :class:`~.health.SavingOff` when saving settings is off.
+    Without ``path``, raises :class:`~.health.SavingOff` when saving settings (or the
+    profile's own files) is off, :class:`~.health.FolderProblem` when its folder cannot be
+    made (a file in its place).
     """
     if path is None:
         health.check(health.SETTINGS)

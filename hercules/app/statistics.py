@@ -233,11 +233,12 @@ def add_record(rec: dict[str, Any], path: str | os.PathLike[str] | None = None) 
 
     A file that cannot be used is set aside first (:attr:`Added.damaged`) and a fresh one
     started. Raises ``OSError`` when the file cannot be written (:class:`~.health.SavingOff`
-    when saving is off and no ``path`` is given); the file is then unchanged.
+    when saving is off and no ``path`` is given, :class:`~.health.FolderProblem` when the
+    profile's folder cannot be made); the file is then unchanged.
     """
     if path is None:
         health.check(health.SAVES)
-    target = Path(path) if path is not None else paths.statistics_file()
+    target = Path(path) if path is not None else paths.statistics_path()
     records, damaged = _read(target)
     if damaged is not None:
         damaged = _aside(target, damaged)

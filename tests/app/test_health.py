@@ -53,7 +53,8 @@ def test_a_good_folder_keeps_saving_on_and_leaves_no_probe(tmp_path):
     assert paths.check_storage() is None
     assert health.problem(health.SAVES) is None and health.problem(health.SETTINGS) is None
     assert paths.saves_dir().is_dir()
-    assert sorted(p.name for p in (tmp_path / "data").rglob("*")) == ["saves"]
+    # ... and the single-instance lock, held while this copy runs (never deleted)
+    assert sorted(p.name for p in (tmp_path / "data").rglob("*")) == [".hercules.lock", "saves"]
 
 
 def test_the_check_sweeps_stale_temporary_files_in_both_folders_only(tmp_path):

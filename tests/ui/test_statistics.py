@@ -13,7 +13,7 @@ import pytest
 from support.mouse import click_widget, frames
 
 from hercules import cli
-from hercules.app import health, paths, saves, statistics
+from hercules.app import health, paths, profiles, saves, statistics
 from hercules.app.registry import games, get_game
 from hercules.games.labors.engine.state import WON
 from hercules.games.later_years.engine import score as ly_score
@@ -273,3 +273,70 @@ def test_a_damaged_statistics_file_at_start_up_is_said_once_and_kept(folder):
     app.nav.title()
     assert app.top.lines() == []  # once
     app.close()
+
+
+def start_as_the_command_line_does() -> App:
+    """What ``hercules`` does before its loop (the profile, the check, the settings, the
+    messages), animations off, the title open."""
+    unusable = cli.open_profile()
+    problem, settings, damaged = cli.prepare()
+    settings.animation_speed, settings.bot_delay = 0.0, 0.0
+    app = App((1600, 900), settings, persist=True)
+    app.nav.keep_statistics = True
+    cli.tell(app, problem, damaged)
+    cli.tell_files(app, unusable)
+    app.nav.title()
+    frames(app, 2)
+    return app
+
+
+def test_a_profile_folder_replaced_by_a_file_is_said_at_start_up_and_play_goes_on(folder):
+    found = profiles.Profiles()
+    profiles.add_profile(found, "Anna")
+    found.current = "p1"
+    profiles.save_profiles(found)
+    (folder / "profiles").mkdir()
+    blocker = folder / "profiles" / "p1"
+    blocker.write_bytes(b"")
+    app = start_as_the_command_line_does()
+    try:
+        assert paths.profile() == "p1"
+        assert app.top.lines() == [
+            "This profile's settings and statistics cannot be kept: "
+            f"{blocker} is a file, not a folder. You can play, and games are still saved."
+        ]
+        assert app.save_settings() == f"saving is off: {blocker} is a file, not a folder"
+        ctl, _ = play_out(app, "hercules", "standard", ["human", "easy"], 4, me="normal")
+        assert ctl.is_over and app.nav.outcome(ctl) is None  # not recorded, and no crash
+        assert blocker.read_bytes() == b""
+        app.nav.title()
+        frames(app, 1)
+        assert app.top.lines() == []  # said once
+    finally:
+        app.close()
+
+
+def test_choosing_a_profile_whose_folder_is_a_file_says_so(folder):
+    found = profiles.Profiles()
+    profiles.add_profile(found, "Anna")
+    profiles.save_profiles(found)
+    (folder / "profiles").mkdir()
+    blocker = folder / "profiles" / "p1"
+    blocker.write_bytes(b"")
+    app = start_as_the_command_line_does()
+    try:
+        assert app.top.lines() == []
+        click_widget(app, app.top.btn_profile)
+        scene = app.top
+        assert isinstance(scene, ProfilesScene)
+        anna = next(b for b, p in scene.choices.items() if p == "p1")
+        click_widget(app, anna)
+        frames(app, 1)
+        assert isinstance(app.top, TitleScene) and paths.profile() == "p1"
+        assert app.top.lines() == [
+            "This profile's settings and statistics cannot be kept: "
+            f"{blocker} is a file, not a folder. You can play, and games are still saved."
+        ]
+        assert app.save_settings() == f"saving is off: {blocker} is a file, not a folder"
+    finally:
+        app.close()

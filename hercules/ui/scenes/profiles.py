@@ -46,6 +46,9 @@ def switch_profile(app: Shell, found: profiles.Profiles, profile_id: str) -> lis
             pass  # the title said at start-up that nothing is kept
         except OSError as exc:
             told.append(t("profile.not_saved", why=exc.strerror or str(exc)))
+    own = paths.check_profile()  # its folders: a file in their place is said, not met later
+    if own is not None:
+        told.append(t("storage.profile", why=str(own)))
     settings, damaged = open_settings()
     if damaged is not None:
         told.append(
