@@ -207,11 +207,8 @@ def tell(app: App, problem: StorageProblem | None, damaged: DamagedSettings | No
     if own is not None:
         app.notify(lambda: t("storage.profile", why=str(own)))
     if damaged is not None:
-        kept = damaged.kept
-        if kept is None:
-            app.notify(lambda: t("settings.damaged_left"))
-        else:
-            app.notify(lambda: t("settings.damaged", name=kept.name))
+        key, values = damaged.words()  # damaged, newer or cleaned
+        app.notify(partial(t, key, **values))
 
 
 def main(argv: list[str] | None = None) -> int:

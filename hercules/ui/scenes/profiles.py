@@ -51,11 +51,8 @@ def switch_profile(app: Shell, found: profiles.Profiles, profile_id: str) -> lis
         told.append(t("storage.profile", why=str(own)))
     settings, damaged = open_settings()
     if damaged is not None:
-        told.append(
-            t("settings.damaged", name=damaged.kept.name)
-            if damaged.kept is not None
-            else t("settings.damaged_left")
-        )
+        key, values = damaged.words()  # damaged, newer or cleaned
+        told.append(t(key, **values))
     _, stats_damaged = statistics.open_statistics()
     if stats_damaged is not None:
         told.append(damaged_words(stats_damaged, "stats"))
