@@ -6,9 +6,10 @@ redirected to one folder (holding ``saves/`` and ``settings.json``), first by
 variable ``HERCULES_DATA_DIR``; tests use either so that nothing touches a real
 home folder. Folders are created on first use.
 
-At start-up :func:`check_storage` probes both folders and clears away what killed writes
-left; a folder that cannot keep files turns saving off (:mod:`.health`), and then
-:func:`saves_dir` raises :class:`~.health.SavingOff` instead of failing later.
+At start-up :func:`check_storage` probes both folders (and the profile's own), takes the data
+folder's single-instance lock and clears away what killed writes left; a folder that cannot
+keep files turns saving off (:mod:`.health`), and then :func:`saves_dir` raises
+:class:`~.health.SavingOff` instead of failing later.
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def check_storage() -> StorageProblem | None:
         else:
             health.turn_off(area, problem)
             first = first or problem
-    if first is None:
+    if health.problem(health.SETTINGS) is None:  # else its folders are under one said off
         check_profile()
     # The lock goes where saves are kept: never a file made in a folder said to keep none.
     alone = health.problem(health.SAVES) is None and hold_instance_lock(data)
