@@ -196,9 +196,16 @@ def check_storage() -> StorageProblem | None:
     alone = health.problem(health.SAVES) is None and hold_instance_lock(data)
     profile_folders = [] if health.problem(health.PROFILE) else _profile_folders()
     for folder in dict.fromkeys([*usable, data, *profile_folders]):  # each once, in order
-        if folder.is_dir():
+        if _is_dir(folder):
             storage.sweep_temporary(folder, any_age=alone)
     return first
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a folder above it that cannot be read
+        return False
 
 
 def _profile_folders() -> list[Path]:
@@ -243,7 +250,7 @@ def hold_instance_lock(folder: Path | None = None) -> bool:
     if _lock and _lock[0].held and _lock[0].folder == folder:
         return True
     release_instance_lock()
-    found = storage.hold_lock(folder) if folder.is_dir() else None
+    found = storage.hold_lock(folder) if _is_dir(folder) else None
     if found is None:
         return False
     _lock.append(found)

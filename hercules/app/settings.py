@@ -6,8 +6,10 @@ logged. Keys this version does not know are kept and written back, so that an
 older build does not erase a newer build's settings. Saving is atomic.
 
 At start-up :func:`open_settings` goes one step further: a file that cannot be read at all
-(not JSON, binary junk, a folder in its place, unreadable) is set aside as
-``settings.json.damaged-<time>`` (never deleted) and the caller is told, once.
+(not JSON, binary junk, a folder in its place, unreadable) or that a newer version wrote (its
+``version`` is higher: this one would read it wrongly and write it back as its own) is set
+aside as ``settings.json.damaged-<time>`` (never deleted) and the caller is told, once; so is
+a file whose texts had to be cleaned, which is written back clean.
 """
 
 from __future__ import annotations
