@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from hercules import __version__
-from hercules.app import desktop, paths, profiles, saves
+from hercules.app import desktop, health, paths, profiles, saves
 from hercules.app.crash import write_report
 from hercules.app.health import StorageProblem
 from hercules.app.profiles import DamagedFile, open_profiles
@@ -203,12 +203,12 @@ def tell(app: App, problem: StorageProblem | None, damaged: DamagedSettings | No
     """Queue what :func:`prepare` found for the title screen, worded when shown."""
     if problem is not None:
         app.notify(lambda: t("storage.startup", why=str(problem)))
+    own = health.problem(health.PROFILE)  # the profile's folders (saves are still kept)
+    if own is not None:
+        app.notify(lambda: t("storage.profile", why=str(own)))
     if damaged is not None:
-        kept = damaged.kept
-        if kept is None:
-            app.notify(lambda: t("settings.damaged_left"))
-        else:
-            app.notify(lambda: t("settings.damaged", name=kept.name))
+        key, values = damaged.words()  # damaged, newer or cleaned
+        app.notify(partial(t, key, **values))
 
 
 def main(argv: list[str] | None = None) -> int:

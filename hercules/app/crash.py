@@ -134,11 +134,15 @@ def write_report(
         while path.exists():  # two crashes in one second each keep their report
             n += 1
             path = where / f"crash-{stamp}-{n}.txt"
-        path.write_text(_text(error, document, about or {}), encoding="utf-8")
+        # A lone surrogate (a name read from a file, an error quoting one) must not cost the
+        # report: it is written as its escape, which in the JSON copy is the JSON escape.
+        text = _text(error, document, about or {})
+        path.write_bytes(text.encode("utf-8", "backslashreplace"))
         save = None
         if document:
             save = path.with_suffix(".json")
-            save.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+            data = json.dumps(document, ensure_ascii=False)
+            save.write_bytes(data.encode("utf-8", "backslashreplace"))
         return CrashReport(path, save)
     except Exception as exc:  # noqa: BLE001 - the report is a courtesy; the error must show
         log.error("could not write a crash report: %s", exc)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,14 +24,27 @@ from . import storage
 log = logging.getLogger(__name__)
 
 #: What can be wrong with a folder, each with its words (``storage.why.<kind>``).
-KINDS = ("not_a_folder", "cannot_create", "read_only", "full", "unusable")
+KINDS = (
+    "not_a_folder",
+    "dangling_link",
+    "link_loop",
+    "cannot_create",
+    "read_only",
+    "full",
+    "unusable",
+)
 SAVES = "saves"  #: the area of save files
 SETTINGS = "settings"  #: the area of the settings file
+#: the area of the profile in use's own folders (its settings and statistics), when it is not
+#: the default profile (whose files are in the SETTINGS and SAVES folders)
+PROFILE = "profile"
 PROBE = ".hercules-probe.json"  #: written and deleted; its temporary file is swept if left
 
 #: The English words (the same as the shell's ``en.json``; a test keeps them equal).
 ENGLISH = {
     "storage.why.not_a_folder": "{path} is a file, not a folder",
+    "storage.why.dangling_link": "{path} is a link that leads nowhere",
+    "storage.why.link_loop": "{path} is a loop of links",
     "storage.why.cannot_create": "the folder {path} cannot be created",
     "storage.why.read_only": "the folder {path} cannot be written to",
     "storage.why.full": "the disk holding {path} is full",
@@ -83,6 +97,19 @@ class SavingOff(OSError):
         return _words("storage.off", why=describe(self.problem))
 
 
+class FolderProblem(OSError):
+    """A write failed because its folder cannot keep files (found then, not at start-up):
+    saving in its area is off from now on (:func:`lost_folder`). ``str()`` and ``strerror``
+    are the problem in words, so that whoever shows an ``OSError``'s words shows these."""
+
+    def __init__(self, problem: StorageProblem) -> None:
+        super().__init__(errno.EIO, describe(problem))
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return describe(self.problem)
+
+
 # --- probing ---------------------------------------------------------------------------------
 
 
@@ -104,6 +131,36 @@ def _kind_of_create(exc: OSError) -> str:
     return "cannot_create"
 
 
+def link_problem(path: Path) -> StorageProblem | None:
+    """A symbolic link on the way to ``path`` (``path`` itself or a folder above it) that
+    leads nowhere or into a loop, nearest the root first; None when there is none.
+
+    Why a folder cannot be made, told truly: ``mkdir`` says only "file exists" for both.
+    """
+    for step in (*reversed(path.parents), path):
+        if not os.path.islink(step):
+            continue
+        try:
+            os.stat(step)
+        except FileNotFoundError as exc:
+            return StorageProblem("dangling_link", step, exc.strerror or str(exc))
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return StorageProblem("link_loop", step, exc.strerror or str(exc))
+            return None  # another reason (permissions): the caller words it
+    return None
+
+
+def problem_of(exc: OSError, where: Path, *, creating: bool = True) -> StorageProblem:
+    """The problem an ``OSError`` met at ``where`` stands for (``creating``: while making
+    the folder, else while writing in it); a broken link on the way is named as such."""
+    found = link_problem(where)
+    if found is not None:
+        return found
+    kind = _kind_of_create(exc) if creating else _kind_of_write(exc)
+    return StorageProblem(kind, where, exc.strerror or str(exc))
+
+
 def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
     """Can files be kept in the folder ``folder()`` makes (``where``: its path, for words)?
 
@@ -116,13 +173,13 @@ def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
         if not path.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(path))
     except OSError as exc:
-        return StorageProblem(_kind_of_create(exc), where, exc.strerror or str(exc))
+        return problem_of(exc, where)
     test = path / PROBE
     try:
         storage.atomic_write(test, b"{}\n", backup=False)
         test.unlink()
     except OSError as exc:
-        return StorageProblem(_kind_of_write(exc), path, exc.strerror or str(exc))
+        return problem_of(exc, path, creating=False)
     return None
 
 
@@ -130,9 +187,23 @@ def probe(folder: Callable[[], Path], where: Path) -> StorageProblem | None:
 
 
 def turn_off(area: str, problem: StorageProblem) -> None:
-    """Saving in ``area`` (:data:`SAVES` or :data:`SETTINGS`) is off because of ``problem``."""
+    """Saving in ``area`` (:data:`SAVES`, :data:`SETTINGS`, :data:`PROFILE`) is off because
+    of ``problem``."""
     log.warning("%s: saving is off: %s (%s)", area, _english_of(problem), problem.detail)
     _problems[area] = problem
+
+
+def turn_on(area: str) -> None:
+    """Saving in ``area`` is on again (a profile's folders checked anew)."""
+    _problems.pop(area, None)
+
+
+def lost_folder(area: str, exc: OSError, where: Path) -> FolderProblem:
+    """The folder ``where`` could not be made (``exc``): saving in ``area`` is off from now
+    on (the next attempt raises :class:`SavingOff`); the error to raise for this attempt."""
+    found = problem_of(exc, where)
+    turn_off(area, found)
+    return FolderProblem(found)
 
 
 def problem(area: str = SAVES) -> StorageProblem | None:

@@ -6,14 +6,16 @@ redirected to one folder (holding ``saves/`` and ``settings.json``), first by
 variable ``HERCULES_DATA_DIR``; tests use either so that nothing touches a real
 home folder. Folders are created on first use.
 
-At start-up :func:`check_storage` probes both folders and clears away what killed writes
-left; a folder that cannot keep files turns saving off (:mod:`.health`), and then
-:func:`saves_dir` raises :class:`~.health.SavingOff` instead of failing later.
+At start-up :func:`check_storage` probes both folders (and the profile's own), takes the data
+folder's single-instance lock and clears away what killed writes left; a folder that cannot
+keep files turns saving off (:mod:`.health`), and then :func:`saves_dir` raises
+:class:`~.health.SavingOff` instead of failing later.
 """
 
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 import platformdirs
@@ -135,30 +137,127 @@ def log_dir() -> Path:
 
 
 def settings_path() -> Path:
-    """The settings file (its folder is created if needed; the file may not exist yet)."""
-    return _made(_in_profile(config_dir())) / SETTINGS_FILE
+    """The settings file (its folder is created if needed; the file may not exist yet).
+
+    A folder that cannot be made (a file in its place) turns saving off for it and raises
+    :class:`~.health.FolderProblem` saying so; then :class:`~.health.SavingOff`.
+    """
+    folder = _in_profile(override_dir() or _platform_config())
+    return _writable(folder, health.SETTINGS) / SETTINGS_FILE
+
+
+def statistics_path() -> Path:
+    """The current profile's ``statistics.json``, to write it: as :func:`settings_path`."""
+    folder = _in_profile(override_dir() or _platform_data())
+    return _writable(folder, health.SAVES) / STATISTICS_FILE
+
+
+def _writable(folder: Path, area: str) -> Path:
+    """``folder`` made; when it cannot be, the area it is in is off from now on (the
+    profile's own, for another profile than the default) and the error says why."""
+    own = health.PROFILE if profile() != DEFAULT_PROFILE else area
+    if own == health.PROFILE:
+        health.check(own)  # the caller checks its own area (saves, settings)
+    try:
+        return _made(folder)
+    except OSError as exc:
+        raise health.lost_folder(own, exc, folder) from None
 
 
 def check_storage() -> StorageProblem | None:
     """The start-up check: can saves and settings be kept? Returns the first problem, or None.
 
     Each folder is created and a probe file is written and deleted there; a folder that
-    fails turns saving off for its files (:func:`health.turn_off`). Temporary files that
-    killed writes left in these folders are deleted (:func:`storage.sweep_temporary`:
-    only ours, and only old ones). Never raises.
+    fails turns saving off for its files (:func:`health.turn_off`). The data folder's
+    single-instance lock is taken (:func:`hold_instance_lock`), and temporary files that
+    killed writes left in these folders are deleted (:func:`storage.sweep_temporary`: only
+    ours; whatever their age when this process holds the lock, so no other copy is
+    running, else only old ones). The profile in use is checked too (:func:`check_profile`,
+    whose problem is not returned here: saving is not off for it). Never raises.
     """
     health.reset()
     data = override_dir() or _platform_data()
     config = override_dir() or _platform_config()
     first: StorageProblem | None = None
+    usable: list[Path] = []
     for area, make, where in (
         (health.SAVES, lambda: _made(data_dir() / SAVES), data / SAVES),
         (health.SETTINGS, config_dir, config),
     ):
         problem = health.probe(make, where)
         if problem is None:
-            storage.sweep_temporary(where)
+            usable.append(where)
         else:
             health.turn_off(area, problem)
             first = first or problem
+    if health.problem(health.SETTINGS) is None:  # else its folders are under one said off
+        check_profile()
+    # The lock goes where saves are kept: never a file made in a folder said to keep none.
+    alone = health.problem(health.SAVES) is None and hold_instance_lock(data)
+    profile_folders = [] if health.problem(health.PROFILE) else _profile_folders()
+    for folder in dict.fromkeys([*usable, data, *profile_folders]):  # each once, in order
+        if _is_dir(folder):
+            storage.sweep_temporary(folder, any_age=alone)
     return first
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a folder above it that cannot be read
+        return False
+
+
+def _profile_folders() -> list[Path]:
+    """The folders of the profile in use's own files (none for the default profile)."""
+    if profile() == DEFAULT_PROFILE:
+        return []
+    data = override_dir() or _platform_data()
+    config = override_dir() or _platform_config()
+    return list(dict.fromkeys([_in_profile(config), _in_profile(data)]))
+
+
+def check_profile() -> StorageProblem | None:
+    """Can the profile in use keep its settings and statistics? Its folders are made and
+    probed (:func:`health.probe`); the problem, or None. Never raises.
+
+    A problem turns off :data:`~.health.PROFILE` (its settings and statistics are not
+    kept; saves are), and a check of another profile turns it on again: called at start-up
+    and when the player chooses a profile. The default profile's files are in the folders
+    :func:`check_storage` probes: it has no problem of its own.
+    """
+    health.turn_on(health.PROFILE)
+    for folder in _profile_folders():
+        problem = health.probe(partial(_made, folder), folder)
+        if problem is not None:
+            health.turn_off(health.PROFILE, problem)
+            return problem
+    return None
+
+
+_lock: list[storage.InstanceLock] = []
+
+
+def hold_instance_lock(folder: Path | None = None) -> bool:
+    """Hold the single-instance lock of the data folder (default: the one in use) for the
+    rest of this process's life: True when this process holds it, so no other running copy
+    uses the folder; False when another copy holds it or it cannot be taken. Never raises.
+
+    A lock this process holds on another folder (the data folder was changed: tests,
+    ``--data-dir``) is let go first.
+    """
+    folder = folder if folder is not None else override_dir() or _platform_data()
+    if _lock and _lock[0].held and _lock[0].folder == folder:
+        return True
+    release_instance_lock()
+    found = storage.hold_lock(folder) if _is_dir(folder) else None
+    if found is None:
+        return False
+    _lock.append(found)
+    return True
+
+
+def release_instance_lock() -> None:
+    """Let the data folder's lock go (the end of the process does it too)."""
+    while _lock:
+        _lock.pop().release()

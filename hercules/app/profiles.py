@@ -43,9 +43,12 @@ class Profile:
 
 @dataclass(frozen=True)
 class DamagedFile:
-    """A file that could not be used: ``kind`` "damaged" or "newer", why, where it was kept.
+    """A file that could not be used as it was: ``kind``, why, and where it is now.
 
-    ``kept`` is None when it could not be renamed (it was left in place, untouched).
+    ``kind`` "damaged" or "newer" (written by a newer version): the file was set aside as
+    ``kept``, or left in place, untouched, when ``kept`` is None. "cleaned": some of its
+    texts held characters no file may keep (:mod:`.text`), which were taken out; the rest
+    is used, and ``kept`` is the file itself, written back clean.
     """
 
     kind: str
@@ -53,12 +56,34 @@ class DamagedFile:
     kept: Path | None
 
     def words(self, what: str) -> tuple[str, dict[str, str]]:
-        """The key and values of the one message about it (``what``: "stats", "profiles"):
-        ``<what>.newer`` or ``<what>.damaged``, ``_left`` when it could not be moved aside."""
+        """The key and values of the one message about it (``what``: "stats", "profiles",
+        "settings"): ``<what>.newer``, ``<what>.damaged`` or ``<what>.cleaned``; ``_left``
+        when a damaged or newer file could not be moved aside."""
+        if self.kind == "cleaned":
+            return f"{what}.cleaned", {"name": self.kept.name if self.kept else ""}
         kind = "newer" if self.kind == "newer" else "damaged"
         if self.kept is None:
             return f"{what}.{kind}_left", {}
         return f"{what}.{kind}", {"name": self.kept.name}
+
+
+def cleaned(path: Path, count: int, doc: Any, *, backup: bool = True) -> DamagedFile:
+    """A file read with ``count`` texts cleaned (:func:`~.storage.read_clean_json`): logged,
+    and the cleaned document ``doc`` written back in its place, so that it is said once and
+    every later write can encode it (a write that fails is logged: it is cleaned again on
+    the next reading). The message to give (kind "cleaned")."""
+    log.warning(
+        "%s: %d text(s) held control characters, unpaired surrogates or bidirectional "
+        "overrides; cleaned (those characters taken out)",
+        path,
+        count,
+    )
+    try:
+        data = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=1)
+        atomic_write(path, data.encode("utf-8") + b"\n", backup=backup)
+    except (OSError, ValueError, TypeError) as exc:
+        log.warning("%s: cannot write it back clean: %s", path, exc)
+    return DamagedFile("cleaned", f"{count} text(s) cleaned", path)
 
 
 @dataclass
@@ -185,27 +210,23 @@ def open_profiles(
     A missing file gives the default profile alone. A file that cannot be used (damaged, or
     from a newer version) is renamed to ``<name>.damaged-<time>`` and the second value says
     so: the profiles whose folders remain are listed again under their ids, the default is
-    in use. Does not switch :mod:`.paths` to the profile (see :func:`use`).
+    in use. A file some of whose texts had to be cleaned is used, written back clean, and
+    the second value says so too (kind "cleaned"). Does not switch :mod:`.paths` to the
+    profile (see :func:`use`).
     """
     path = Path(path) if path is not None else paths.profiles_file()
     try:
         os.lstat(path)
     except OSError:
         return Profiles(), None  # missing (or the folder is the problem: the start-up check)
+    changed = 0
     try:
-        doc, cleaned = read_clean_json(path, MAX_BYTES)  # every text by the one rule
+        doc, changed = read_clean_json(path, MAX_BYTES)  # every text by the one rule
         found, kind, why = _from_json(doc)
     except StorageError as exc:
         found, kind, why = None, "damaged", exc.reason
     if found is not None:
-        if cleaned:
-            log.warning(
-                "profiles %s: %d text(s) held control characters, unpaired surrogates or "
-                "bidirectional overrides; cleaned",
-                path,
-                cleaned,
-            )
-        return found, None
+        return found, cleaned(path, changed, doc) if changed else None
     log.warning("profiles %s: %s", path, why)
     return _recovered(path), DamagedFile(kind, why, set_aside(path))
 

@@ -6,8 +6,10 @@ logged. Keys this version does not know are kept and written back, so that an
 older build does not erase a newer build's settings. Saving is atomic.
 
 At start-up :func:`open_settings` goes one step further: a file that cannot be read at all
-(not JSON, binary junk, a folder in its place, unreadable) is set aside as
-``settings.json.damaged-<time>`` (never deleted) and the caller is told, once.
+(not JSON, binary junk, a folder in its place, unreadable) or that a newer version wrote (its
+``version`` is higher: this one would read it wrongly and write it back as its own) is set
+aside as ``settings.json.damaged-<time>`` (never deleted) and the caller is told, once; so is
+a file whose texts had to be cleaned, which is written back clean.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import health, paths
+from .profiles import DamagedFile, cleaned
 from .registry import RegistryError, games
 from .storage import StorageError, atomic_write, read_clean_json, set_aside
 from .text import text_problem
@@ -260,40 +263,55 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
     return _load(Path(path) if path is not None else paths.settings_file())[0]
 
 
-def _load(path: Path) -> tuple[Settings, str]:
-    """The settings, and why the whole file is unusable ("" when it is missing or usable)."""
+def _load(path: Path) -> tuple[Settings, DamagedSettings | None, Any, int]:
+    """The settings; why the whole file is unusable (None when it is missing or usable,
+    ``kept`` then None: nothing is moved here); the cleaned document and how many of its
+    texts were cleaned (0: none)."""
     try:
         os.lstat(path)
     except FileNotFoundError:
-        return Settings(), ""
+        return Settings(), None, None, 0
     except OSError as exc:
         log.warning("settings %s: %s; using the defaults", path, exc)
-        return Settings(), ""  # the folder itself is the problem: the start-up check says so
+        return Settings(), None, None, 0  # the folder itself: the start-up check says so
     try:
-        doc, cleaned = read_clean_json(path, MAX_BYTES)  # every text by the one rule
+        doc, changed = read_clean_json(path, MAX_BYTES)  # every text by the one rule
     except StorageError as exc:
         log.warning("settings %s: %s; using the defaults", path, exc.reason)
-        return Settings(), exc.reason
-    if cleaned:
-        log.warning(
-            "settings %s: %d text(s) held control characters, unpaired surrogates or "
-            "bidirectional overrides; cleaned",
-            path,
-            cleaned,
-        )
+        return Settings(), DamagedSettings(exc.reason, None), None, 0
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if type(version) is int and version > VERSION and doc.get("format", FORMAT) == FORMAT:
+        # A newer build's file: what its values mean may have changed, and writing it back
+        # as version 1 would lose them. The defaults are used and the file is kept aside.
+        why = f"written by a newer version of the game (format {version})"
+        log.warning("settings %s: %s; using the defaults", path, why)
+        return Settings(), DamagedSettings(why, None, "newer"), None, 0
     settings, problems = Settings.from_json(doc)
     for problem in problems:
         log.warning("settings %s: %s", path, problem)
     whole = not isinstance(doc, dict) or doc.get("format", FORMAT) != FORMAT
-    return settings, problems[0] if whole and problems else ""
+    if whole and problems:
+        return settings, DamagedSettings(problems[0], None), None, 0
+    return settings, None, doc, changed
 
 
 @dataclass(frozen=True)
 class DamagedSettings:
-    """A settings file that could not be used: why, and where it was kept (None: left in place)."""
+    """A settings file that could not be used as it was: why, where it is now, and ``kind``.
+
+    ``kind`` "damaged" or "newer" (written by a newer version): set aside as ``kept`` (None:
+    left in place), the defaults used. "cleaned": some texts held characters no file may
+    keep, which were taken out; ``kept`` is the file itself, written back clean.
+    """
 
     reason: str
     kept: Path | None
+    kind: str = "damaged"
+
+    def words(self) -> tuple[str, dict[str, str]]:
+        """The key and values of the one message about it (``settings.damaged``,
+        ``settings.newer``, ``settings.cleaned``; ``_left`` when it stayed in place)."""
+        return DamagedFile(self.kind, self.reason, self.kept).words("settings")
 
 
 def open_settings(
@@ -301,23 +319,30 @@ def open_settings(
 ) -> tuple[Settings, DamagedSettings | None]:
     """The settings for start-up (default: :func:`paths.settings_file`); never raises.
 
-    As :func:`load_settings`, but a file that cannot be used at all is renamed to
-    ``<name>.damaged-<YYYYmmdd-HHMMSS>`` beside it, so that the player's next change does not
-    overwrite it and it can be looked at; the second value says so (None when all is well).
-    Bad single values only fall back to their defaults, as in :func:`load_settings`.
+    As :func:`load_settings`, but a file that cannot be used at all (damaged, or written by
+    a newer version) is renamed to ``<name>.damaged-<YYYYmmdd-HHMMSS>`` beside it, so that
+    the player's next change does not overwrite it and it can be looked at; the second
+    value says so (None when all is well). A file some of whose texts had to be cleaned is
+    used and written back clean, and the second value says that (kind "cleaned"). Bad single
+    values only fall back to their defaults, as in :func:`load_settings`.
     """
     path = Path(path) if path is not None else paths.settings_file()
-    settings, reason = _load(path)
-    if not reason:
-        return settings, None
-    return settings, DamagedSettings(reason, set_aside(path))
+    settings, damaged, doc, changed = _load(path)
+    if damaged is not None:
+        return settings, DamagedSettings(damaged.reason, set_aside(path), damaged.kind)
+    if changed:
+        told = cleaned(path, changed, doc, backup=False)
+        return settings, DamagedSettings(told.reason, told.kept, told.kind)
+    return settings, None
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
     """Write the settings atomically (default: :func:`paths.settings_path`).
 
     Raises ``OSError`` if the file cannot be written; the old file is then unchanged.
-    Without ``path``, raises :class:`~.health.SavingOff` when saving settings is off.
+    Without ``path``, raises :class:`~.health.SavingOff` when saving settings (or the
+    profile's own files) is off, :class:`~.health.FolderProblem` when its folder cannot be
+    made (a file in its place).
     """
     if path is None:
         health.check(health.SETTINGS)

@@ -18,6 +18,7 @@ figures. No pygame here.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from . import health, paths
-from .profiles import DamagedFile
+from .profiles import DamagedFile, cleaned
 from .registry import GameSpec
 from .saves import now_iso
 from .storage import StorageError, atomic_write, read_clean_json, set_aside
@@ -149,39 +150,33 @@ def problem(rec: Any) -> str:
 # --- the file ------------------------------------------------------------------------------
 
 
-def _read(path: Path, *, say: bool = False) -> tuple[list[Any] | None, DamagedFile | None]:
-    """The records in the file (None: missing), or why it cannot be used (not set aside).
+def _read(path: Path) -> tuple[list[Any] | None, DamagedFile | None, int]:
+    """The records in the file (None: missing), or why it cannot be used (not set aside),
+    and how many of its texts were cleaned.
 
     Every text in it is cleaned by the one rule (:func:`~.storage.read_clean_json`), so that
-    the next write can always encode what it keeps; with ``say`` (at start-up) that is logged.
+    the next write can always encode what it keeps.
     """
     try:
         os.lstat(path)
     except OSError:  # missing, or the folder is the problem (the start-up check says so)
-        return None, None
+        return None, None, 0
     try:
-        doc, cleaned = read_clean_json(path, MAX_BYTES)
+        doc, changed = read_clean_json(path, MAX_BYTES)
     except StorageError as exc:
-        return None, DamagedFile("damaged", exc.reason, None)
-    if cleaned and say:
-        log.warning(
-            "statistics %s: %d text(s) held control characters, unpaired surrogates or "
-            "bidirectional overrides; cleaned (the next game recorded writes them so)",
-            path,
-            cleaned,
-        )
+        return None, DamagedFile("damaged", exc.reason, None), 0
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        return None, DamagedFile("damaged", "not a statistics file", None)
+        return None, DamagedFile("damaged", "not a statistics file", None), 0
     version = doc.get("version")
     if type(version) is not int or version < 1:
-        return None, DamagedFile("damaged", "the file has no valid version", None)
+        return None, DamagedFile("damaged", "the file has no valid version", None), 0
     if version > VERSION:
         why = f"written by a newer version of the game (format {version})"
-        return None, DamagedFile("newer", why, None)
+        return None, DamagedFile("newer", why, None), 0
     records = doc.get("records")
     if not isinstance(records, list):
-        return None, DamagedFile("damaged", "the file holds no list of games", None)
-    return records, None
+        return None, DamagedFile("damaged", "the file holds no list of games", None), 0
+    return records, None, changed
 
 
 def _aside(path: Path, why: DamagedFile) -> DamagedFile:
@@ -195,19 +190,23 @@ def open_statistics(
     """The countable records at start-up (default: the profile's file); never raises.
 
     A file that cannot be used is renamed to ``<name>.damaged-<time>`` (kept, never deleted)
-    and the second value says so; the next game recorded starts a fresh file.
+    and the second value says so; the next game recorded starts a fresh file. A file some of
+    whose texts had to be cleaned is used and written back clean; the second value says so
+    (kind "cleaned").
     """
     target = Path(path) if path is not None else paths.statistics_file()
-    records, damaged = _read(target, say=True)
+    records, damaged, changed = _read(target)
     if damaged is not None:
         return [], _aside(target, damaged)
-    return [r for r in records or [] if not problem(r)], None
+    if changed:  # said once: the file is written back clean
+        damaged = cleaned(target, changed, _document(records or []))
+    return [r for r in records or [] if not problem(r)], damaged
 
 
 def load_records(path: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
     """The countable records (default: the profile's file); [] if it cannot be read. Never
     raises, never moves the file (the statistics screen reads with this)."""
-    records, _ = _read(Path(path) if path is not None else paths.statistics_file())
+    records, _, _ = _read(Path(path) if path is not None else paths.statistics_file())
     return [r for r in records or [] if not problem(r)]
 
 
@@ -233,12 +232,13 @@ def add_record(rec: dict[str, Any], path: str | os.PathLike[str] | None = None) 
 
     A file that cannot be used is set aside first (:attr:`Added.damaged`) and a fresh one
     started. Raises ``OSError`` when the file cannot be written (:class:`~.health.SavingOff`
-    when saving is off and no ``path`` is given); the file is then unchanged.
+    when saving is off and no ``path`` is given, :class:`~.health.FolderProblem` when the
+    profile's folder cannot be made); the file is then unchanged.
     """
     if path is None:
         health.check(health.SAVES)
-    target = Path(path) if path is not None else paths.statistics_file()
-    records, damaged = _read(target)
+    target = Path(path) if path is not None else paths.statistics_path()
+    records, damaged, _ = _read(target)
     if damaged is not None:
         damaged = _aside(target, damaged)
         if damaged.kept is None:  # still in place: writing now would overwrite it
@@ -251,10 +251,20 @@ def add_record(rec: dict[str, Any], path: str | os.PathLike[str] | None = None) 
     earlier = [r for r in records if not problem(r)]
     added = Added(rec, best=is_best(earlier, rec), damaged=damaged)
     records.append(rec)
-    doc = {"format": FORMAT, "version": VERSION, "records": records}
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-    atomic_write(target, data.encode("utf-8") + b"\n", backup=True)
+    try:
+        data = json.dumps(_document(records), ensure_ascii=False, separators=(",", ":"))
+        encoded = data.encode("utf-8") + b"\n"
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
+        # Never expected (every text was cleaned), never out of the frame: an OSError is
+        # what the game's end says "not recorded" for.
+        log.error("statistics %s: the records cannot be written as JSON: %s", target, exc)
+        raise OSError(errno.EINVAL, f"the records cannot be written ({exc})"[:200]) from None
+    atomic_write(target, encoded, backup=True)
     return added
+
+
+def _document(records: list[Any]) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "records": records}
 
 
 # --- figures -------------------------------------------------------------------------------

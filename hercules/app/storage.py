@@ -11,10 +11,12 @@ from __future__ import annotations
 import codecs
 import json
 import logging
+import math
 import os
 import re
 import shutil
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -25,6 +27,11 @@ from typing import IO, Any
 from .text import UNPRINTABLE as UNPRINTABLE  # re-exported: the one rule for text is in .text
 from .text import clean_texts
 from .text import printable as printable
+
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
 
 log = logging.getLogger(__name__)
 
@@ -228,16 +235,21 @@ STALE_AFTER = 10 * 60  #: seconds: a younger temporary file may be another runni
 
 
 def sweep_temporary(
-    folder: str | os.PathLike[str], *, older_than: float = STALE_AFTER, now: float | None = None
+    folder: str | os.PathLike[str],
+    *,
+    older_than: float = STALE_AFTER,
+    now: float | None = None,
+    any_age: bool = False,
 ) -> list[Path]:
     """Delete the temporary files interrupted writes left in ``folder``; returns those deleted.
 
     Only regular files (never a folder or a symlink) named like :func:`atomic_write`'s
     temporary files (:data:`TEMP_NAME`) and last modified more than ``older_than`` seconds
-    ago are deleted. Never raises: a folder that cannot be read, or a file that cannot be
-    deleted, is left as it is.
+    ago are deleted; with ``any_age``, whatever their age (for a caller that knows no other
+    running copy can be writing: it holds the :class:`InstanceLock`). Never raises: a folder
+    that cannot be read, or a file that cannot be deleted, is left as it is.
     """
-    limit = (time.time() if now is None else now) - older_than
+    limit = math.inf if any_age else (time.time() if now is None else now) - older_than
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
@@ -256,6 +268,69 @@ def sweep_temporary(
             continue
         removed.append(Path(entry.path))
     return removed
+
+
+# --- one running copy at a time -----------------------------------------------------------
+
+LOCK_NAME = ".hercules.lock"  #: held by the running copy that uses the folder; never deleted
+
+
+class InstanceLock:
+    """The lock of one data folder, held by this process until :meth:`release` (or its end).
+
+    An advisory lock on :data:`LOCK_NAME` (``flock`` on POSIX, ``msvcrt.locking`` on
+    Windows): the operating system lets it go when the process dies however it dies, so a
+    killed copy never leaves a stale lock, and the file itself stays (deleting it would let
+    two copies lock two different files of one name).
+    """
+
+    def __init__(self, folder: Path, fd: int) -> None:
+        self.folder = folder
+        self._fd: int | None = fd
+
+    @property
+    def held(self) -> bool:
+        """True until :meth:`release`."""
+        return self._fd is not None
+
+    def release(self) -> None:
+        """Let the lock go (closing the file does, on every platform); idempotent."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with suppress(OSError):
+                os.close(fd)
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock an open file without waiting: False when another process holds it."""
+    try:
+        if sys.platform == "win32":
+            os.lseek(fd, 0, os.SEEK_SET)  # msvcrt locks bytes from the current position
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def hold_lock(folder: str | os.PathLike[str]) -> InstanceLock | None:
+    """Take ``folder``'s single-instance lock: the lock, or None when another running copy
+    holds it or the lock file cannot be opened (a read-only folder: then nobody can tell).
+
+    Never raises. The lock file is opened without following a link and never truncated.
+    """
+    path = Path(folder) / LOCK_NAME
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        log.info("%s: cannot open the lock file: %s", path, exc)
+        return None
+    if not _try_lock(fd):
+        os.close(fd)
+        return None
+    return InstanceLock(Path(folder), fd)
 
 
 # --- keeping a damaged file aside -----------------------------------------------------------

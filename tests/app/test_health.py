@@ -53,7 +53,8 @@ def test_a_good_folder_keeps_saving_on_and_leaves_no_probe(tmp_path):
     assert paths.check_storage() is None
     assert health.problem(health.SAVES) is None and health.problem(health.SETTINGS) is None
     assert paths.saves_dir().is_dir()
-    assert sorted(p.name for p in (tmp_path / "data").rglob("*")) == ["saves"]
+    # ... and the single-instance lock, held while this copy runs (never deleted)
+    assert sorted(p.name for p in (tmp_path / "data").rglob("*")) == [".hercules.lock", "saves"]
 
 
 def test_the_check_sweeps_stale_temporary_files_in_both_folders_only(tmp_path):
@@ -182,3 +183,57 @@ def test_open_settings_never_raises_when_its_folder_is_a_file(tmp_path):
     paths.set_data_dir(tmp_path / "data")
     assert open_settings() == (Settings(), None)
     assert load_settings() == Settings()
+
+
+# --- links that lead nowhere (issue 23, item 5) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "kind", "words"),
+    [
+        ("dangling", "dangling_link", "is a link that leads nowhere"),
+        ("loop", "link_loop", "is a loop of links"),
+        ("loop of two", "link_loop", "is a loop of links"),
+    ],
+)
+def test_a_saves_link_that_leads_nowhere_or_loops_is_reported_as_such(tmp_path, case, kind, words):
+    saves = tmp_path / "saves"
+    if case == "dangling":
+        saves.symlink_to(tmp_path / "gone")
+    elif case == "loop":
+        saves.symlink_to("saves")
+    else:
+        saves.symlink_to("other")
+        (tmp_path / "other").symlink_to("saves")
+    paths.set_data_dir(tmp_path)
+    problem = paths.check_storage()
+    assert problem is not None and problem.kind == kind
+    assert problem.path == saves
+    assert str(problem) == f"{saves} {words}"
+    assert "is a file" not in str(problem)
+    assert health.problem(health.SETTINGS) is None  # the folder itself still keeps settings
+    assert saves.is_symlink() and not (tmp_path / "gone").exists()  # nothing made or moved
+
+
+def test_a_data_folder_that_is_a_dangling_link_is_named_not_its_saves(tmp_path):
+    data = tmp_path / "data"
+    data.symlink_to(tmp_path / "gone")
+    paths.set_data_dir(data)
+    problem = paths.check_storage()
+    assert problem is not None and problem.kind == "dangling_link" and problem.path == data
+
+
+def test_a_link_to_a_file_is_still_a_file_not_a_folder(tmp_path):
+    (tmp_path / "target").write_bytes(b"")
+    (tmp_path / "saves").symlink_to("target")
+    paths.set_data_dir(tmp_path)
+    problem = paths.check_storage()
+    assert problem is not None and problem.kind == "not_a_folder"
+
+
+def test_the_link_words_are_in_every_language():
+    en = json.loads((STRINGS / "en.json").read_text("utf-8"))
+    it = json.loads((STRINGS / "it.json").read_text("utf-8"))
+    for kind in ("dangling_link", "link_loop"):
+        key = f"storage.why.{kind}"
+        assert en[key] == health.ENGLISH[key] and "{path}" in it[key] and it[key] != en[key]

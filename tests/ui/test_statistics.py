@@ -7,13 +7,14 @@ state with its engine, not read back from the statistics module.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from support.mouse import click_widget, frames
 
 from hercules import cli
-from hercules.app import health, paths, saves, statistics
+from hercules.app import health, paths, profiles, saves, statistics
 from hercules.app.registry import games, get_game
 from hercules.games.labors.engine.state import WON
 from hercules.games.later_years.engine import score as ly_score
@@ -273,3 +274,185 @@ def test_a_damaged_statistics_file_at_start_up_is_said_once_and_kept(folder):
     app.nav.title()
     assert app.top.lines() == []  # once
     app.close()
+
+
+def start_as_the_command_line_does() -> App:
+    """What ``hercules`` does before its loop (the profile, the check, the settings, the
+    messages), animations off, the title open."""
+    unusable = cli.open_profile()
+    problem, settings, damaged = cli.prepare()
+    settings.animation_speed, settings.bot_delay = 0.0, 0.0
+    app = App((1600, 900), settings, persist=True)
+    app.nav.keep_statistics = True
+    cli.tell(app, problem, damaged)
+    cli.tell_files(app, unusable)
+    app.nav.title()
+    frames(app, 2)
+    return app
+
+
+def test_a_profile_folder_replaced_by_a_file_is_said_at_start_up_and_play_goes_on(folder):
+    found = profiles.Profiles()
+    profiles.add_profile(found, "Anna")
+    found.current = "p1"
+    profiles.save_profiles(found)
+    (folder / "profiles").mkdir()
+    blocker = folder / "profiles" / "p1"
+    blocker.write_bytes(b"")
+    app = start_as_the_command_line_does()
+    try:
+        assert paths.profile() == "p1"
+        assert app.top.lines() == [
+            "This profile's settings and statistics cannot be kept: "
+            f"{blocker} is a file, not a folder. You can play, and games are still saved."
+        ]
+        assert app.save_settings() == f"saving is off: {blocker} is a file, not a folder"
+        ctl, _ = play_out(app, "hercules", "standard", ["human", "easy"], 4, me="normal")
+        assert ctl.is_over and app.nav.outcome(ctl) is None  # not recorded, and no crash
+        assert blocker.read_bytes() == b""
+        app.nav.title()
+        frames(app, 1)
+        assert app.top.lines() == []  # said once
+    finally:
+        app.close()
+
+
+def test_choosing_a_profile_whose_folder_is_a_file_says_so(folder):
+    found = profiles.Profiles()
+    profiles.add_profile(found, "Anna")
+    profiles.save_profiles(found)
+    (folder / "profiles").mkdir()
+    blocker = folder / "profiles" / "p1"
+    blocker.write_bytes(b"")
+    app = start_as_the_command_line_does()
+    try:
+        assert app.top.lines() == []
+        click_widget(app, app.top.btn_profile)
+        scene = app.top
+        assert isinstance(scene, ProfilesScene)
+        anna = next(b for b, p in scene.choices.items() if p == "p1")
+        click_widget(app, anna)
+        frames(app, 1)
+        assert isinstance(app.top, TitleScene) and paths.profile() == "p1"
+        assert app.top.lines() == [
+            "This profile's settings and statistics cannot be kept: "
+            f"{blocker} is a file, not a folder. You can play, and games are still saved."
+        ]
+        assert app.save_settings() == f"saving is off: {blocker} is a file, not a folder"
+    finally:
+        app.close()
+
+
+# --- a lone surrogate in a file's text, from start-up to the next write (issue 23, item 2) ---
+
+CLEANED = (
+    "held characters that cannot be kept: those characters were taken out, and nothing else "
+    "was changed."
+)
+
+
+def test_a_surrogate_in_a_statistics_name_is_said_at_start_up_and_the_next_game_recorded(folder):
+    path = folder / "statistics.json"
+    earlier = {
+        "id": "hercules|2026-01-01|1",
+        "game": "hercules",
+        "variant": "standard",
+        "started": "2026-01-01",
+        "ended": "2026-01-01",
+        "seconds": 60,
+        "rounds": 3,
+        "actions": 10,
+        "bots_only": False,
+        "seats": [
+            {"kind": "human", "level": "", "name": "Ann", "result": "win", "place": 1, "score": 30},
+            {
+                "kind": "bot",
+                "level": "easy",
+                "name": "Bot",
+                "result": "loss",
+                "place": 2,
+                "score": 10,
+            },
+        ],
+        "extra": {},
+    }
+    doc = {"format": statistics.FORMAT, "version": 1, "records": [earlier]}
+    raw = json.dumps(doc).replace('"Ann"', '"Ann\\ud800"')
+    path.write_bytes(raw.encode("ascii"))
+    app = start_as_the_command_line_does()
+    try:
+        assert app.top.lines() == [
+            f"Some names or texts in your statistics file (statistics.json) {CLEANED}"
+        ]
+        ctl, _ = play_out(app, "hercules", "standard", ["human", "easy"], 4, me="normal")
+        added = app.nav.outcome(ctl)
+        assert added is not None and added.new  # recorded: no UnicodeEncodeError in the frame
+        kept = json.loads(path.read_bytes().decode("utf-8"))["records"]
+        assert len(kept) == 2 and kept[0]["seats"][0]["name"] == "Ann"
+        app.nav.title()
+        frames(app, 1)
+        assert app.top.lines() == []  # said once
+    finally:
+        app.close()
+    app = start_as_the_command_line_does()  # the next start is quiet
+    try:
+        assert app.top.lines() == []
+    finally:
+        app.close()
+
+
+def test_a_surrogate_in_a_profile_name_is_said_at_start_up_and_the_profiles_kept(folder):
+    (folder / "profiles.json").write_bytes(
+        b'{"format": "hercules-profiles", "version": 1, "current": "p1",'
+        b' "profiles": [{"id": "p1", "name": "Anna\\ud800"}]}'
+    )
+    app = start_as_the_command_line_does()
+    try:
+        assert paths.profile() == "p1"
+        assert app.top.lines() == [
+            f"Some names or texts in the profiles file (profiles.json) {CLEANED}"
+        ]
+        assert app.top.btn_profile.text == "Profile: Anna"
+        assert app.save_settings() is None  # the profile's settings are written
+        found = profiles.load_profiles()
+        profiles.add_profile(found, "Bea")
+        profiles.save_profiles(found)  # the write that used to fail
+        assert profiles.load_profiles().name_of("p1") == "Anna"
+    finally:
+        app.close()
+
+
+def test_a_surrogate_in_a_settings_text_is_said_at_start_up_and_the_settings_saved(folder):
+    (folder / "settings.json").write_bytes(
+        b'{"format": "hercules-settings", "version": 1,'
+        b' "last_setup": {"hercules": {"names": ["Ann\\ud800"]}}}'
+    )
+    app = start_as_the_command_line_does()
+    try:
+        assert app.top.lines() == [f"Some texts in your settings file (settings.json) {CLEANED}"]
+        assert app.settings.last_setup == {"hercules": {"names": ["Ann"]}}
+        app.settings.mute = True
+        assert app.save_settings() is None
+        saved = json.loads((folder / "settings.json").read_bytes().decode("utf-8"))
+        assert saved["mute"] is True and saved["last_setup"] == {"hercules": {"names": ["Ann"]}}
+    finally:
+        app.close()
+
+
+def test_a_settings_file_from_a_newer_version_is_kept_aside_and_said(folder):
+    content = b'{"format": "hercules-settings", "version": 2, "language": "it", "mute": true}'
+    (folder / "settings.json").write_bytes(content)
+    app = start_as_the_command_line_does()
+    try:
+        (kept,) = folder.glob("settings.json.damaged-*")
+        assert kept.read_bytes() == content  # never rewritten as version 1
+        assert app.top.lines() == [
+            "Your settings file was written by a newer version of the game, so the defaults "
+            f"are used. The file is kept as {kept.name}."
+        ]
+        assert app.settings.language == "en" and not app.settings.mute
+        assert app.save_settings() is None
+        assert json.loads((folder / "settings.json").read_text("utf-8"))["version"] == 1
+        assert kept.read_bytes() == content
+    finally:
+        app.close()

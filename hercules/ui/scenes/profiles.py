@@ -46,13 +46,13 @@ def switch_profile(app: Shell, found: profiles.Profiles, profile_id: str) -> lis
             pass  # the title said at start-up that nothing is kept
         except OSError as exc:
             told.append(t("profile.not_saved", why=exc.strerror or str(exc)))
+    own = paths.check_profile()  # its folders: a file in their place is said, not met later
+    if own is not None:
+        told.append(t("storage.profile", why=str(own)))
     settings, damaged = open_settings()
     if damaged is not None:
-        told.append(
-            t("settings.damaged", name=damaged.kept.name)
-            if damaged.kept is not None
-            else t("settings.damaged_left")
-        )
+        key, values = damaged.words()  # damaged, newer or cleaned
+        told.append(t(key, **values))
     _, stats_damaged = statistics.open_statistics()
     if stats_damaged is not None:
         told.append(damaged_words(stats_damaged, "stats"))
