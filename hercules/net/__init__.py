@@ -7,3 +7,5 @@ seed and log. Every message is JSON (:mod:`.protocol`); what a client receives i
 its own seat's view (``rules.view``) and the events redacted for it, never the state, the
 seed or another seat's secrets.
 """
+
+__all__: list[str] = []  # the modules are imported by name: protocol, store, tables, server

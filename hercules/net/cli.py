@@ -3,8 +3,10 @@
     hercules-server [--host 127.0.0.1] [--port 8765] [--db PATH | sqlite:///PATH]
 
 Binds the address given (default: this machine only) and says so; keeps its tables in
-SQLite (default: ``online/tables.db`` in the game's data folder). Stops on Ctrl+C or
-SIGTERM, its tables kept: started again on the same database, it rebuilds them.
+SQLite (default: ``online/tables.db`` in the game's data folder) and writes each finished
+table as a save the load screen opens (``--exports``, default: the game's saves folder).
+Stops on Ctrl+C or SIGTERM, its tables kept: started again on the same database, it
+rebuilds them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import contextlib
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from hercules.app import paths
 
@@ -28,6 +31,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--host", default="127.0.0.1", help="the address to bind (default: local)")
     ap.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
     ap.add_argument("--db", default="", help="a SQLite file (default: in the data folder)")
+    ap.add_argument(
+        "--exports",
+        type=Path,
+        default=None,
+        help="where finished tables are saved (default: the game's saves folder)",
+    )
     ap.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
     args = ap.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -43,7 +52,8 @@ async def serve(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:
         print(f"hercules-server: cannot open the database: {exc}", file=sys.stderr)
         return 2
-    server = TableServer(store, args.host, args.port, bot_delay=args.bot_delay)
+    exports = args.exports or paths.saves_dir()
+    server = TableServer(store, args.host, args.port, bot_delay=args.bot_delay, exports=exports)
     try:
         await server.start()
     except OSError as exc:

@@ -17,6 +17,7 @@ import logging
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -24,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from hercules.app.contract import SPECTATOR
 
+from .export import export_save
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode, refusal
 from .store import Store
 from .tables import LiveTable, Proposal
@@ -72,8 +74,11 @@ class TableServer:
         bot_delay: float = 0.0,
         rate: float = RATE,
         burst: float = BURST,
+        exports: Path | None = None,
     ) -> None:
         self.store = store
+        self.exports = exports  #: where a finished table's save is written (None: nowhere)
+        self.exported: dict[str, Path] = {}
         self.rate, self.burst = rate, burst
         self.host = host
         self.requested_port = port
@@ -236,6 +241,16 @@ class TableServer:
         table.commit(proposal)
         if table.over:
             self.store.set_status(table.id, "over")
+            self.export(table)
+
+    def export(self, table: LiveTable) -> None:
+        """Write a finished table's save (never raises: the database keeps the table)."""
+        if self.exports is None:
+            return
+        try:
+            self.exported[table.id] = export_save(table, self.exports)
+        except Exception as exc:  # noqa: BLE001 - a save that cannot be written is logged
+            log.error("table %s: its save could not be written: %s", table.id, exc)
 
     async def broadcast(self, table: LiveTable, since: int | None = None) -> None:
         """Every connection of the table gets its own seat's view."""

@@ -18,8 +18,9 @@ import pytest
 from support.netplay import WAIT, drain, human_turn, play_out, run, started, states_of, stopped
 from websockets.exceptions import ConnectionClosed
 
+from hercules.app import saves
 from hercules.app.contract import SPECTATOR
-from hercules.app.registry import get_game
+from hercules.app.registry import get_game, rules_for
 from hercules.net.client import TableClient
 from hercules.net.protocol import MAX_MESSAGE
 from hercules.net.server import TableServer
@@ -64,6 +65,10 @@ def test_every_frame_a_client_receives_is_its_own_seats_view(tmp_path, game, var
                     for told in u["events"]:
                         assert all("seed" not in e for e in told["events"])
             assert server.errors == []
+            # The finished table is a save of the box: it loads and replays to the same end.
+            loaded = saves.load_save(server.exported[final.id], rules_for)
+            assert loaded.state == final.state and len(loaded.actions) == final.seq
+            saves.check_openable(loaded)
             for c in [host, friend, watcher]:
                 await c.close()
         finally:

@@ -27,7 +27,9 @@ def run(test: Callable[[], Awaitable[None]], timeout: float = 240.0) -> None:
 
 
 async def started(db: Path) -> TableServer:
-    server = TableServer(SQLiteStore(db), "127.0.0.1", 0, rate=1000.0, burst=1000.0)
+    server = TableServer(
+        SQLiteStore(db), "127.0.0.1", 0, rate=1000.0, burst=1000.0, exports=db.parent / "exports"
+    )
     await server.start()
     return server
 
