@@ -1,4 +1,5 @@
-"""Where the server keeps its tables: SQLite (WAL) by default, in the data folder.
+"""Where the server keeps its tables: SQLite (WAL) by default, in the data folder, or
+PostgreSQL for a dedicated server (``--db postgresql://…``).
 
 The schema is small and the same for every database the server may use: ``tables`` (a game
 of the registry, its configuration, seed, seats and status) and ``actions``, an append-only
@@ -176,18 +177,113 @@ class SQLiteStore:
         self.db.close()
 
 
-def open_store(url: str) -> Store:
-    """The store a ``--db`` value names: a path or ``sqlite:///path`` (SQLite).
+class PostgresStore:
+    """A dedicated server's store: PostgreSQL through psycopg 3, the same schema.
 
-    ``postgresql://`` is to come (issue 24's second part); it is refused with that reason.
+    Every statement commits on its own (autocommit): an append is stored before any client
+    hears of it, and the log's primary key decides between two writers of one ``seq``.
     """
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg  # noqa: PLC0415 - only a server given a PostgreSQL URL needs it
+        except ImportError:
+            raise ValueError(
+                "PostgreSQL needs psycopg: pip install 'hercules-boardgame[server]'"
+            ) from None
+        self._errors = psycopg.errors
+        try:
+            self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise ValueError(f"cannot connect to PostgreSQL ({str(exc).strip()[:120]})") from None
+        for statement in SCHEMA:
+            self.db.execute(statement)
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table."""
+        self.db.execute(
+            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            (
+                row.id,
+                row.game,
+                row.variant,
+                json.dumps(row.config),
+                row.seed,
+                json.dumps(row.seats),
+                row.created,
+                row.status,
+            ),
+        )
+
+    def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        """Append one action; False when ``seq`` is already in the log."""
+        try:
+            self.db.execute(
+                "INSERT INTO actions (table_id, seq, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
+                (table_id, seq, seat, json.dumps(action), time.time()),
+            )
+        except self._errors.UniqueViolation:
+            return False
+        return True
+
+    def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+        """Replace a table's seats."""
+        self.db.execute(
+            "UPDATE tables SET seats = %s WHERE id = %s", (json.dumps(list(seats)), table_id)
+        )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table over or abandoned."""
+        self.db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The table and its log."""
+        found = self.db.execute(
+            "SELECT id, game, variant, config, seed, seats, created, status FROM tables"
+            " WHERE id = %s",
+            (table_id,),
+        ).fetchone()
+        if found is None:
+            return None
+        log = [
+            (int(seat), json.loads(action))
+            for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = %s ORDER BY seq", (table_id,)
+            ).fetchall()
+        ]
+        return TableRow(
+            id=found[0],
+            game=found[1],
+            variant=found[2],
+            config=json.loads(found[3]),
+            seed=int(found[4]),
+            seats=json.loads(found[5]),
+            created=float(found[6]),
+            status=found[7],
+            log=log,
+        )
+
+    def live(self) -> list[str]:
+        """The tables still in play."""
+        rows = self.db.execute("SELECT id FROM tables WHERE status = 'live'").fetchall()
+        return [r[0] for r in rows]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+
+def open_store(url: str) -> Store:
+    """The store a ``--db`` value names: a path or ``sqlite:///path`` (SQLite), or a
+    ``postgresql://`` URL (PostgreSQL). Raises ``ValueError`` with the reason."""
     if url.startswith("sqlite:///"):
         return SQLiteStore(url[len("sqlite:///") :])
     if url.startswith(("postgresql://", "postgres://")):
-        raise ValueError("PostgreSQL storage is not built yet: use SQLite (a path)")
+        return PostgresStore(url)
     if "://" in url:
         raise ValueError(f"not a database this server knows: {url[:40]!r}")
     return SQLiteStore(url)
 
 
-__all__ = ["SCHEMA", "SQLiteStore", "Store", "TableRow", "open_store"]
+__all__ = ["SCHEMA", "PostgresStore", "SQLiteStore", "Store", "TableRow", "open_store"]

@@ -34,9 +34,11 @@ CASES = [
 
 
 @pytest.mark.parametrize(("game", "variant", "seats"), CASES, ids=lambda c: str(c))
-def test_every_frame_a_client_receives_is_its_own_seats_view(tmp_path, game, variant, seats):
+def test_every_frame_a_client_receives_is_its_own_seats_view(
+    tmp_path, db_url, game, variant, seats
+):
     async def test() -> None:
-        server = await started(tmp_path / "tables.db")
+        server = await started(db_url, tmp_path / "exports")
         try:
             host = await TableClient.open(server.url)
             friend = await TableClient.open(server.url)
@@ -77,9 +79,9 @@ def test_every_frame_a_client_receives_is_its_own_seats_view(tmp_path, game, var
     run(test)
 
 
-def test_refusals_go_to_the_sender_alone_and_change_nothing(tmp_path):
+def test_refusals_go_to_the_sender_alone_and_change_nothing(db_url):
     async def test() -> None:
-        server = await started(tmp_path / "tables.db")
+        server = await started(db_url)
         try:
             host = await TableClient.open(server.url)
             friend = await TableClient.open(server.url)
@@ -133,9 +135,9 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(tmp_path):
     run(test)
 
 
-def test_two_clients_racing_one_seq_one_wins(tmp_path):
+def test_two_clients_racing_one_seq_one_wins(db_url):
     async def test() -> None:
-        server = await started(tmp_path / "tables.db")
+        server = await started(db_url)
         try:
             host = await TableClient.open(server.url)
             joined = await host.create("later_years", "standard", ["human", "open"], "Ann", 8)
@@ -175,9 +177,9 @@ def test_two_clients_racing_one_seq_one_wins(tmp_path):
     run(test)
 
 
-def test_a_restarted_server_rebuilds_the_table_and_its_clients_play_on(tmp_path):
+def test_a_restarted_server_rebuilds_the_table_and_its_clients_play_on(db_url):
     async def test() -> None:
-        db = tmp_path / "tables.db"
+        db = db_url
         server = await started(db)
         host = await TableClient.open(server.url)
         joined = await host.create("hercules", "standard", ["human", "normal"], "Ann", 21)

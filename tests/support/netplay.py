@@ -13,7 +13,7 @@ from typing import Any
 from hercules.app.registry import get_game
 from hercules.net.client import TableClient
 from hercules.net.server import TableServer
-from hercules.net.store import SQLiteStore
+from hercules.net.store import open_store
 
 #: Every wait in these tests is bounded by this many seconds.
 WAIT = 20.0
@@ -26,10 +26,11 @@ def run(test: Callable[[], Awaitable[None]], timeout: float = 240.0) -> None:
     asyncio.run(asyncio.wait_for(test(), timeout))
 
 
-async def started(db: Path) -> TableServer:
-    server = TableServer(
-        SQLiteStore(db), "127.0.0.1", 0, rate=1000.0, burst=1000.0, exports=db.parent / "exports"
-    )
+async def started(db: str | Path, exports: Path | None = None) -> TableServer:
+    """A server on a free port of ``localhost`` keeping its tables in ``db`` (a SQLite path
+    or a PostgreSQL URL), exporting finished tables to ``exports``."""
+    server = TableServer(open_store(str(db)), "127.0.0.1", 0, rate=1000.0, burst=1000.0)
+    server.exports = exports
     await server.start()
     return server
 
