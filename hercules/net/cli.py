@@ -21,7 +21,7 @@ from pathlib import Path
 
 from hercules.app import paths
 
-from .server import TableServer
+from .server import RATE, TableServer
 from .store import open_store
 
 
@@ -37,10 +37,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="where finished tables are saved (default: the game's saves folder)",
     )
+    ap.add_argument(
+        "--rate",
+        type=float,
+        default=RATE,
+        help=f"messages a second a client may send (default {RATE:g}; bursts of twice that)",
+    )
     ap.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
     args = ap.parse_args(argv)
     if not 0 <= args.port <= 65535:
         ap.error(f"--port {args.port}: a port is 0 to 65535")
+    if not args.rate > 0:
+        ap.error(f"--rate {args.rate}: more than 0 messages a second")
+    if args.bot_delay < 0:
+        ap.error(f"--bot-delay {args.bot_delay}: not less than 0 seconds")
     return args
 
 
@@ -53,7 +63,15 @@ async def serve(args: argparse.Namespace) -> int:
         print(f"hercules-server: cannot open the database: {exc}", file=sys.stderr)
         return 2
     exports = args.exports or paths.saves_dir()
-    server = TableServer(store, args.host, args.port, bot_delay=args.bot_delay, exports=exports)
+    server = TableServer(
+        store,
+        args.host,
+        args.port,
+        bot_delay=args.bot_delay,
+        rate=args.rate,
+        burst=2 * args.rate,
+        exports=exports,
+    )
     try:
         await server.start()
     except OSError as exc:

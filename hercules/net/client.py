@@ -56,9 +56,15 @@ class TableClient:
         msg: dict[str, Any] = json.loads(raw)
         self.frames.append(msg)
         if msg.get("t") == "update":
-            self.update = msg
+            # Only the table followed now, and never back in time (two updates of one table
+            # may cross on the way; the later seq is the table as it stands).
+            if msg.get("table") == self.table and (
+                self.update is None or msg["seq"] >= self.update["seq"]
+            ):
+                self.update = msg
         elif msg.get("t") == "joined":
             self.table, self.seat, self.token = msg["table"], msg["seat"], msg["token"]
+            self.update = None
         return msg
 
     async def expect(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
@@ -105,7 +111,11 @@ class TableClient:
     async def watch(self, table: str) -> dict[str, Any]:
         """Follow a table as a spectator; the first update."""
         await self.send({"t": "watch", "table": table})
-        return await self.expect("update")
+        self.table, self.seat, self.token, self.update = table, None, "", None
+        while True:
+            msg = await self.expect("update")
+            if msg.get("table") == table:
+                return msg
 
     async def act(self, action: dict[str, Any], seq: int | None = None) -> None:
         """Send an action at the table's current ``seq`` (as last heard) or the one given."""

@@ -86,6 +86,7 @@ class TableServer:
         self.tables: dict[str, LiveTable] = {}
         self.links: dict[str, set[Link]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.senders: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.server: Server | None = None
         self.errors: list[str] = []  #: what went wrong inside (the tests ask it is empty)
@@ -254,14 +255,15 @@ class TableServer:
 
     async def broadcast(self, table: LiveTable, since: int | None = None) -> None:
         """Every connection of the table gets its own seat's view."""
-        links = list(self.links[table.id])
-        await asyncio.gather(
-            *(
-                self.send(link, table.frame(link.seat, since))
-                for link in links
+        # One broadcast of a table at a time, each made of the table as it is when it goes:
+        # a client hears of the table's seqs in order.
+        async with self.senders[table.id]:
+            frames = [
+                (link, table.frame(link.seat, since))
+                for link in self.links[table.id]
                 if link.seat is not None
-            )
-        )
+            ]
+            await asyncio.gather(*(self.send(link, frame) for link, frame in frames))
 
     def drive(self, table: LiveTable) -> None:
         """Take the server's steps (chance, automata, bots) in a task of the table's own."""
