@@ -8,9 +8,10 @@ to that client alone. Nothing is evaluated: no pickle, no eval; the game's own d
 
 Client to server:
 
-* ``create {game, variant, seats, name, seed?}`` opens a table: ``seats`` is one entry per
-  seat, ``"human"`` (the creator takes the first), ``"open"`` (for a friend to claim), a bot
-  level or an automaton of the game. Answer: ``joined``.
+* ``create {game, variant, seats, name, seed?, away?, grace?}`` opens a table: ``seats`` is
+  one entry per seat, ``"human"`` (the creator takes the first), ``"open"`` (for a friend
+  to claim), a bot level or an automaton of the game; ``away`` what a player's seat becomes
+  after ``grace`` seconds away (``"bot:<level>"`` or ``"abandon"``). Answer: ``joined``.
 * ``claim {table, name}`` takes the first open seat. Answer: ``joined``.
 * ``join {table, token}`` comes back to one's seat (after a dropped link). Answer: ``joined``.
 * ``watch {table}``: a spectator. Answer: ``update`` frames with the spectator's view.
@@ -40,6 +41,8 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
         "seats": (list, True),
         "name": (str, True),
         "seed": (int, False),
+        "away": (str, False),
+        "grace": (float, False),
     },
     "claim": {"table": (str, True), "name": (str, True)},
     "join": {"table": (str, True), "token": (str, True)},
@@ -102,7 +105,12 @@ def decode(raw: str | bytes) -> dict[str, Any]:
                 raise ProtocolError("malformed", f"{kind}: the field {name!r} is missing")
             continue
         value = msg[name]
-        ok = _is_int(value) if want is int else isinstance(value, want)
+        if want is int:
+            ok = _is_int(value)
+        elif want is float:
+            ok = _is_int(value) or type(value) is float
+        else:
+            ok = isinstance(value, want)
         if not ok:
             raise ProtocolError("malformed", f"{kind}: {name!r} is not a {want.__name__}")
         if isinstance(value, str) and not _plain(value):

@@ -28,7 +28,7 @@ from hercules.app.contract import SPECTATOR
 from .export import export_save
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode, refusal
 from .store import Store
-from .tables import LiveTable, Proposal
+from .tables import ABANDON, GRACE, LiveTable, Proposal
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,8 @@ class TableServer:
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.senders: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.absences: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.closing = False
         self.server: Server | None = None
         self.errors: list[str] = []  #: what went wrong inside (the tests ask it is empty)
 
@@ -123,9 +125,11 @@ class TableServer:
 
     async def stop(self) -> None:
         """Stop listening, close every connection, stop the bots."""
-        for task in list(self.drivers.values()):
+        self.closing = True
+        tasks = [*self.drivers.values(), *self.absences.values()]
+        for task in tasks:
             task.cancel()
-        for task in list(self.drivers.values()):
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.server is not None:
@@ -160,8 +164,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
-            if link.table:
-                self.links[link.table].discard(link)
+            self.leave(link)
 
     async def send(self, link: Link, msg: dict[str, Any]) -> None:
         """Send one message; a link that has gone is dropped quietly."""
@@ -173,7 +176,13 @@ class TableServer:
         kind = msg["t"]
         if kind == "create":
             table, seat, token = LiveTable.new(
-                msg["game"], msg["variant"], list(msg["seats"]), msg["name"], msg.get("seed")
+                msg["game"],
+                msg["variant"],
+                list(msg["seats"]),
+                msg["name"],
+                msg.get("seed"),
+                away=msg.get("away", ""),
+                grace=float(msg.get("grace", GRACE)),
             )
             self.store.create(table.row())
             self.tables[table.id] = table
@@ -192,6 +201,7 @@ class TableServer:
             if found is None:
                 raise ProtocolError("bad_token", "this token opens no seat of the table")
             await self.seat_link(link, table, found, msg["token"])
+            await self.came_back(table, found)
         elif kind == "watch":
             table = self.table(msg["table"])
             self.leave(link)
@@ -214,9 +224,59 @@ class TableServer:
         return table
 
     def leave(self, link: Link) -> None:
-        """The link stops following its table."""
-        if link.table:
-            self.links[link.table].discard(link)
+        """The link stops following its table; a player's seat left with no link starts
+        its grace time (:meth:`_away`)."""
+        if not link.table:
+            return
+        self.links[link.table].discard(link)
+        table = self.tables.get(link.table)
+        seat = link.seat
+        if self.closing or table is None or seat is None or seat < 0 or self.present(table, seat):
+            return
+        if table.seats[seat]["kind"] == "human" and table.status == "live" and not table.over:
+            key = (table.id, seat)
+            if key not in self.absences or self.absences[key].done():
+                self.absences[key] = asyncio.create_task(self._away(table, seat))
+
+    def present(self, table: LiveTable, seat: int) -> bool:
+        """True when some connection holds ``seat`` of ``table``."""
+        return any(link.seat == seat for link in self.links[table.id])
+
+    async def _away(self, table: LiveTable, seat: int) -> None:
+        """After the grace time, a seat still without its player: the host's rule."""
+        try:
+            await asyncio.sleep(float(table.options.get("grace", GRACE)))
+            if self.present(table, seat) or table.status != "live" or table.over:
+                return
+            async with self.locks[table.id]:
+                if table.take_over(seat):
+                    self.store.set_seats(table.id, table.seats)
+                    log.info("table %s: seat %s away, a bot plays it", table.id, seat)
+                elif table.options.get("away") == ABANDON:
+                    table.status = "abandoned"
+                    self.store.set_status(table.id, "abandoned")
+                    self.export(table)
+                    log.info("table %s: seat %s away, the table is left", table.id, seat)
+            await self.broadcast(table)
+            self.drive(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - logged; the table stays as it was
+            log.exception("table %s: the away rule failed", table.id)
+            self.errors.append(f"{table.id}: {exc}")
+
+    async def came_back(self, table: LiveTable, seat: int) -> None:
+        """A player back at their seat: a grace time running stops; a bot keeping the seat
+        gives it back (at once if it is not thinking, else after its move)."""
+        waiting = self.absences.pop((table.id, seat), None)
+        if waiting is not None:
+            waiting.cancel()
+        async with self.locks[table.id]:
+            handed = table.hand_back(seat)
+            if handed:
+                self.store.set_seats(table.id, table.seats)
+        if handed:
+            await self.broadcast(table)
 
     async def seat_link(self, link: Link, table: LiveTable, seat: int, token: str) -> None:
         """The link holds ``seat``: told its token, then sent its view."""

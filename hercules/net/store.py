@@ -14,7 +14,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -27,7 +27,8 @@ SCHEMA = (
         seed BIGINT NOT NULL,
         seats TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
-        status TEXT NOT NULL
+        status TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}'
     )""",
     """CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -53,6 +54,8 @@ class TableRow:
     created: float
     status: str  #: "live", "over" or "abandoned"
     log: list[tuple[int, dict[str, Any]]]  #: (seat, action document), in seq order
+    #: the host's choices: ``away`` (what a seat away past ``grace`` seconds becomes)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Store(Protocol):
@@ -108,8 +111,8 @@ class SQLiteStore:
     def create(self, row: TableRow) -> None:
         """Store a new table."""
         self.db.execute(
-            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row.id,
                 row.game,
@@ -119,6 +122,7 @@ class SQLiteStore:
                 json.dumps(row.seats),
                 row.created,
                 row.status,
+                json.dumps(row.options),
             ),
         )
 
@@ -144,7 +148,7 @@ class SQLiteStore:
     def load(self, table_id: str) -> TableRow | None:
         """The table and its log."""
         found = self.db.execute(
-            "SELECT id, game, variant, config, seed, seats, created, status FROM tables"
+            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
             " WHERE id = ?",
             (table_id,),
         ).fetchone()
@@ -166,6 +170,7 @@ class SQLiteStore:
             created=float(found[6]),
             status=found[7],
             log=log,
+            options=json.loads(found[8]),
         )
 
     def live(self) -> list[str]:
@@ -202,8 +207,8 @@ class PostgresStore:
     def create(self, row: TableRow) -> None:
         """Store a new table."""
         self.db.execute(
-            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (
                 row.id,
                 row.game,
@@ -213,6 +218,7 @@ class PostgresStore:
                 json.dumps(row.seats),
                 row.created,
                 row.status,
+                json.dumps(row.options),
             ),
         )
 
@@ -240,7 +246,7 @@ class PostgresStore:
     def load(self, table_id: str) -> TableRow | None:
         """The table and its log."""
         found = self.db.execute(
-            "SELECT id, game, variant, config, seed, seats, created, status FROM tables"
+            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
             " WHERE id = %s",
             (table_id,),
         ).fetchone()
@@ -262,6 +268,7 @@ class PostgresStore:
             created=float(found[6]),
             status=found[7],
             log=log,
+            options=json.loads(found[8]),
         )
 
     def live(self) -> list[str]:

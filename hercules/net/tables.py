@@ -26,6 +26,10 @@ from .store import TableRow
 
 #: The seat kinds a table may have besides a bot level or an automaton of its game.
 HUMAN, OPEN = "human", "open"
+#: What a seat away too long may become besides ``bot:<level>``: the table ends, abandoned.
+ABANDON = "abandon"
+#: Seconds a player may be away before the host's rule applies (default, least, most).
+GRACE, MIN_GRACE, MAX_GRACE = 60.0, 0.1, 3600.0
 
 
 def new_token() -> str:
@@ -72,16 +76,30 @@ class LiveTable:
     events: list[list[Any]] = field(default_factory=list)
     bots: dict[int, Any] = field(default_factory=dict)
     bot_rngs: dict[int, random.Random] = field(default_factory=dict)
+    #: the host's choices (``away``: ``bot:<level>`` or :data:`ABANDON`; ``grace`` seconds)
+    options: dict[str, Any] = field(default_factory=dict)
+    #: "live", "over" or "abandoned" (then no one acts any more)
+    status: str = "live"
 
     # --- making and rebuilding ------------------------------------------------------------
     @classmethod
     def new(
-        cls, game: str, variant: str, kinds: list[str], name: str, seed: int | None = None
+        cls,
+        game: str,
+        variant: str,
+        kinds: list[str],
+        name: str,
+        seed: int | None = None,
+        away: str = "",
+        grace: float = GRACE,
     ) -> tuple[LiveTable, int, str]:
         """A new table; returns it, the creator's seat (the first human) and its token.
 
         ``kinds`` is one entry per seat: ``human`` (the creator), ``open``, a bot level or
-        an automaton of the game. Raises :class:`ProtocolError` (``bad_game``).
+        an automaton of the game. ``away`` is what a player's seat becomes when they stay
+        away past ``grace`` seconds: ``bot:<level>`` (a bot plays it until they come back)
+        or ``abandon`` (the table ends, abandoned); default: the game's first bot level.
+        Raises :class:`ProtocolError` (``bad_game``).
         """
         try:
             spec = get_game(game)
@@ -94,6 +112,11 @@ class LiveTable:
         for kind in kinds:
             if kind not in (HUMAN, OPEN, *spec.bot_levels, *spec.automata):
                 raise ProtocolError("bad_game", f"{spec.id} has no seat kind {kind[:30]!r}")
+        away = away or f"bot:{spec.bot_levels[0]}"
+        if away != ABANDON and away.removeprefix("bot:") not in spec.bot_levels:
+            raise ProtocolError("bad_game", f"a seat away cannot become {away[:30]!r}")
+        if not MIN_GRACE <= grace <= MAX_GRACE:
+            raise ProtocolError("bad_game", f"a grace time is {MIN_GRACE}-{MAX_GRACE} s")
         seed = secrets.randbits(31) if seed is None else seed
         start = [HUMAN if k == OPEN else k for k in kinds]
         try:
@@ -122,6 +145,7 @@ class LiveTable:
             seats=seats,
             created=time.time(),
             state=state,
+            options={"away": away, "grace": grace},
         )
         table._make_bots()
         return table, creator, token
@@ -140,6 +164,8 @@ class LiveTable:
             seats=[dict(s) for s in row.seats],
             created=row.created,
             state=rules.new_game(row.config, row.seed),
+            options=dict(row.options),
+            status=row.status,
         )
         for seat, doc in row.log:
             action = rules.action_from_json(doc)
@@ -149,8 +175,9 @@ class LiveTable:
         table._make_bots()
         return table
 
-    def row(self, status: str = "live") -> TableRow:
+    def row(self, status: str | None = None) -> TableRow:
         """The table as stored (its log as it is now)."""
+        status = self.status if status is None else status
         return TableRow(
             self.id,
             self.spec.id,
@@ -161,6 +188,7 @@ class LiveTable:
             self.created,
             status,
             list(self.log),
+            dict(self.options),
         )
 
     def _make_bots(self) -> None:
@@ -207,9 +235,33 @@ class LiveTable:
                 return i, token
         raise ProtocolError("no_seat", "every seat of this table is taken")
 
+    def take_over(self, seat: int) -> bool:
+        """A player away past the grace time: a bot of the host's level plays the seat (it
+        keeps the player's token and name, so :meth:`hand_back` returns it). True if a bot
+        took it; False for a seat that is no player's, or a table whose rule is to abandon."""
+        entry = self.seats[seat]
+        away = str(self.options.get("away", ""))
+        if entry["kind"] != HUMAN or not away.startswith("bot:"):
+            return False
+        level = away.removeprefix("bot:")
+        self.seats[seat] = {**entry, "kind": "bot", "level": level, "away": True}
+        self.bots[seat] = self.spec.make_bot(level)
+        self.bot_rngs.setdefault(seat, random.Random(self.seed * 1009 + seat))
+        return True
+
+    def hand_back(self, seat: int) -> bool:
+        """The player is back: the seat a bot kept for them is theirs again. True if so."""
+        entry = self.seats[seat]
+        if not entry.get("away"):
+            return False
+        self.seats[seat] = {k: v for k, v in entry.items() if k not in ("level", "away")}
+        self.seats[seat]["kind"] = HUMAN
+        self.bots.pop(seat, None)
+        return True
+
     def automatic_due(self) -> bool:
         """True when the next step is the server's to take (chance, automaton or bot)."""
-        if self.over:
+        if self.over or self.status != "live":
             return False
         actor = self.actor
         return actor == AUTOMATIC or (
@@ -220,8 +272,8 @@ class LiveTable:
     def propose(self, seat: int, seq: int, doc: object) -> Proposal:
         """Check a seat's action against the rules; the :class:`Proposal`, or a refusal."""
         rules = self.rules
-        if self.over:
-            raise ProtocolError("over", "the game is over")
+        if self.over or self.status == "abandoned":
+            raise ProtocolError("over", "the game is over" if self.over else "the table was left")
         if seq != self.seq:
             raise ProtocolError("stale", f"the table is at {self.seq}, not {seq}")
         actor = self.actor
@@ -288,11 +340,25 @@ class LiveTable:
             "seat": seat,
             "actor": self.actor,
             "over": self.over,
+            "status": self.status,
             "view": rules.state_to_json(view),
             "legal": legal,
             "events": events,
-            "seats": [{"kind": s["kind"], "name": s.get("name", "")} for s in self.seats],
+            "seats": [
+                {"kind": s["kind"], "name": s.get("name", ""), "away": bool(s.get("away"))}
+                for s in self.seats
+            ],
         }
 
 
-__all__ = ["HUMAN", "OPEN", "LiveTable", "Proposal", "new_code", "new_token", "token_hash"]
+__all__ = [
+    "ABANDON",
+    "GRACE",
+    "HUMAN",
+    "OPEN",
+    "LiveTable",
+    "Proposal",
+    "new_code",
+    "new_token",
+    "token_hash",
+]

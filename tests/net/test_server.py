@@ -252,3 +252,90 @@ def test_a_client_that_says_nothing_is_closed(tmp_path, monkeypatch):
             await stopped(server)
 
     run(test)
+
+
+async def _two_players(server: TableServer, away: str) -> tuple[TableClient, TableClient, Any]:
+    host = await TableClient.open(server.url)
+    friend = await TableClient.open(server.url)
+    await host.send(
+        {
+            "t": "create",
+            "game": "later_years",
+            "variant": "standard",
+            "seats": ["human", "open", "easy"],
+            "name": "Ann",
+            "seed": 3,
+            "away": away,
+            "grace": 0.3,
+        }
+    )
+    joined = await host.expect("joined")
+    await friend.claim(joined["table"], "Bea")
+    table = await human_turn(server, joined["table"], [host, friend])
+    return host, friend, table
+
+
+def test_a_dropped_player_is_played_by_a_bot_then_given_the_seat_back(db_url):
+    async def test() -> None:
+        server = await started(db_url)
+        try:
+            host, friend, table = await _two_players(server, "bot:easy")
+            seat, token = friend.seat, friend.token
+            friend.ws.transport.abort()  # the link drops: no goodbye
+            for _ in range(200):  # past the grace time a bot keeps the seat
+                if table.seats[seat].get("away"):
+                    break
+                await asyncio.sleep(0.02)
+            assert table.seats[seat]["kind"] == "bot" and table.seats[seat]["away"]
+            assert server.store.load(table.id).seats[seat]["away"]  # stored: a restart keeps it
+            rng = random.Random(4)
+            for _ in range(10):  # the host plays on; the bot answers for the friend
+                at = (await human_turn(server, table.id, [host])).seq
+                if table.over or not host.update["legal"]:
+                    break
+                await host.act(rng.choice(host.update["legal"]))
+                await host.until(at + 1)
+            assert any(s == seat for s, _ in table.log[-20:]), "the bot never played the seat"
+            back = await TableClient.open(server.url)
+            await back.join(table.id, token)
+            first = await back.expect("update")
+            rules = get_game("later_years").rules
+            assert first["view"] == rules.state_to_json(rules.view(table.state, seat))
+            for _ in range(200):
+                if table.seats[seat]["kind"] == "human":
+                    break
+                await asyncio.sleep(0.02)
+            assert table.seats[seat]["kind"] == "human" and not table.seats[seat].get("away")
+            await play_out([host, back], random.Random(5))
+            assert table.over and server.errors == []
+            for c in (host, back):
+                await c.close()
+        finally:
+            await stopped(server)
+
+    run(test)
+
+
+def test_a_table_whose_rule_is_to_abandon_ends_when_a_player_stays_away(tmp_path, db_url):
+    async def test() -> None:
+        server = await started(db_url, tmp_path / "exports")
+        try:
+            host, friend, table = await _two_players(server, "abandon")
+            friend.ws.transport.abort()
+            update = host.update
+            for _ in range(200):
+                if update["status"] == "abandoned":
+                    break
+                update = await host.expect("update", WAIT)
+            assert update["status"] == "abandoned" and table.status == "abandoned"
+            assert server.store.load(table.id).status == "abandoned"
+            assert table.id not in server.store.live()  # a restart does not bring it back
+            await host.send({"t": "act", "seq": table.seq, "action": {"kind": "pass"}})
+            assert (await host.expect("refused", WAIT))["kind"] == "over"
+            loaded = saves.load_save(server.exported[table.id], rules_for)
+            assert loaded.state == table.state  # what was played is kept, as a save
+            await host.close()
+        finally:
+            await stopped(server)
+
+    run(test)
