@@ -16,8 +16,12 @@ Client to server:
 * ``join {table, token}`` comes back to one's seat (after a dropped link). Answer: ``joined``.
 * ``watch {table}``: a spectator. Answer: ``update`` frames with the spectator's view.
 * ``act {seq, action}``: the seat's action, at the table's ``seq``.
+* ``chat {text}``: a line to the table (plain text, at most :data:`MAX_CHAT` characters,
+  a few a second); ``leave``: stop following the table; ``rematch`` (the game over): the
+  same seats at a new table with a new seed, each player's token opening their seat there.
 
-Server to client: ``joined {table, seat, token}``, ``update {...}`` (:func:`update`),
+Server to client: ``joined {table, seat, token}``, ``update {...}``
+(:meth:`~.tables.LiveTable.frame`), ``chat {seat, name, text}``, ``rematch {table}``,
 ``refused {kind, reason, seq}``.
 """
 
@@ -48,7 +52,12 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
     "join": {"table": (str, True), "token": (str, True)},
     "watch": {"table": (str, True)},
     "act": {"seq": (int, True), "action": (dict, True)},
+    "chat": {"text": (str, True)},
+    "leave": {},
+    "rematch": {},
 }
+#: The longest chat line, in characters.
+MAX_CHAT = 200
 
 #: What a refusal may be: the words a client shows for each.
 REFUSALS = (
@@ -113,7 +122,8 @@ def decode(raw: str | bytes) -> dict[str, Any]:
             ok = isinstance(value, want)
         if not ok:
             raise ProtocolError("malformed", f"{kind}: {name!r} is not a {want.__name__}")
-        if isinstance(value, str) and not _plain(value):
+        longest = MAX_CHAT if kind == "chat" else MAX_TEXT
+        if isinstance(value, str) and not _plain(value, longest):
             raise ProtocolError("malformed", f"{kind}: {name!r} is not a short plain text")
     if kind == "create":
         seats = msg["seats"]
@@ -128,10 +138,10 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _plain(text: str) -> bool:
+def _plain(text: str, longest: int = MAX_TEXT) -> bool:
     """Short, printable, no surrogates: a text the server may store and send back."""
     return (
-        len(text) <= MAX_TEXT
+        len(text) <= longest
         and text.isprintable()
         and not any(0xD800 <= ord(c) <= 0xDFFF for c in text)
     )
@@ -152,6 +162,7 @@ def refusal(kind: str, reason: str, seq: int | None = None) -> dict[str, Any]:
 
 __all__ = [
     "CLIENT_TYPES",
+    "MAX_CHAT",
     "MAX_MESSAGE",
     "MAX_SEATS",
     "MAX_TEXT",

@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 #: (a person clicks far slower; a script that floods is refused, message by message).
 RATE = 30.0
 BURST = 60
+#: How many chat lines a table keeps for those who join later.
+CHAT_KEPT = 50
 #: A connection that has not joined or watched a table within this many seconds is closed.
 HELLO_SECONDS = 10.0
 
@@ -51,6 +53,18 @@ class Link:
     seat: int | None = None  #: None before joining; SPECTATOR for a spectator
     allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
+    chat_allowance: float = 5.0
+    chat_last: float = field(default_factory=time.monotonic)
+
+    def spend_chat(self) -> bool:
+        """One chat line: False when they come faster than one a second (bursts of five)."""
+        now = time.monotonic()
+        self.chat_allowance = min(5.0, self.chat_allowance + (now - self.chat_last))
+        self.chat_last = now
+        if self.chat_allowance < 1:
+            return False
+        self.chat_allowance -= 1
+        return True
 
     def spend(self) -> bool:
         """One message: False when the client sends faster than its rate."""
@@ -208,6 +222,13 @@ class TableServer:
             link.table, link.seat = table.id, SPECTATOR
             self.links[table.id].add(link)
             await self.send(link, table.frame(SPECTATOR, since=table.seq))
+        elif kind == "chat":
+            await self.chat(link, msg["text"])
+        elif kind == "leave":
+            self.leave(link)
+            link.table, link.seat = "", None
+        elif kind == "rematch":
+            await self.rematch(link)
         elif kind == "act":
             if link.seat is None:
                 raise ProtocolError("no_seat", "join a table before acting")
@@ -215,6 +236,40 @@ class TableServer:
                 raise ProtocolError("spectator", "a spectator cannot act")
             table = self.table(link.table)
             await self.act(table, link.seat, msg["seq"], msg["action"])
+
+    async def chat(self, link: Link, text: str) -> None:
+        """A player's line to everyone at the table (spectators read, and do not write)."""
+        if link.seat is None:
+            raise ProtocolError("no_seat", "join a table before writing to it")
+        if link.seat == SPECTATOR:
+            raise ProtocolError("spectator", "a spectator reads the table's chat")
+        if not link.spend_chat():
+            raise ProtocolError("rate", "one line a second: slow down")
+        table = self.table(link.table)
+        line = {"t": "chat", "seat": link.seat, "name": table.seats[link.seat].get("name", "")}
+        line["text"] = " ".join(text.split())  # plain words: no line breaks, no runs of spaces
+        table.chat.append(line)
+        del table.chat[:-CHAT_KEPT]
+        await asyncio.gather(*(self.send(other, line) for other in self.links[table.id]))
+
+    async def rematch(self, link: Link) -> None:
+        """The same seats, a new seed: every connection of the table is told its code."""
+        if link.seat is None or link.seat == SPECTATOR:
+            raise ProtocolError("no_seat", "only a player of the table may ask for a rematch")
+        table = self.table(link.table)
+        if not table.over and table.status != "abandoned":
+            raise ProtocolError("illegal", "the game is not over")
+        if table.next:
+            new = self.tables[table.next]
+        else:
+            new = table.rematch()
+            table.next = new.id
+            self.store.create(new.row())
+            self.tables[new.id] = new
+            self.drive(new)
+        await asyncio.gather(
+            *(self.send(o, {"t": "rematch", "table": new.id}) for o in self.links[table.id])
+        )
 
     def table(self, code: str) -> LiveTable:
         """The live table of a code; raises ``unknown_table``."""
@@ -285,6 +340,8 @@ class TableServer:
         self.links[table.id].add(link)
         await self.send(link, {"t": "joined", "table": table.id, "seat": seat, "token": token})
         await self.send(link, table.frame(seat, since=table.seq))
+        for line in table.chat:
+            await self.send(link, line)
 
     # --- acting -------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, seq: int, doc: object) -> None:

@@ -80,6 +80,10 @@ class LiveTable:
     options: dict[str, Any] = field(default_factory=dict)
     #: "live", "over" or "abandoned" (then no one acts any more)
     status: str = "live"
+    #: the last chat lines (not stored: a restarted server starts a new page)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    #: the rematch's table, once one was asked for
+    next: str = ""
 
     # --- making and rebuilding ------------------------------------------------------------
     @classmethod
@@ -234,6 +238,28 @@ class LiveTable:
                 self.seats[i] = {"kind": HUMAN, "name": name, "token": token_hash(token)}
                 return i, token
         raise ProtocolError("no_seat", "every seat of this table is taken")
+
+    def rematch(self) -> LiveTable:
+        """A new table of the same game and seats with a new seed: each player's token opens
+        their seat there too (a seat a bot kept for someone away is theirs again)."""
+        table = LiveTable(
+            id=new_code(),
+            spec=self.spec,
+            variant=self.variant,
+            config=self.config,
+            seed=secrets.randbits(31),
+            seats=[
+                {k: v for k, v in s.items() if k not in ("level", "away")} | {"kind": HUMAN}
+                if s.get("away")
+                else dict(s)
+                for s in self.seats
+            ],
+            created=time.time(),
+            options=dict(self.options),
+        )
+        table.state = self.rules.new_game(table.config, table.seed)
+        table._make_bots()
+        return table
 
     def take_over(self, seat: int) -> bool:
         """A player away past the grace time: a bot of the host's level plays the seat (it

@@ -339,3 +339,66 @@ def test_a_table_whose_rule_is_to_abandon_ends_when_a_player_stays_away(tmp_path
             await stopped(server)
 
     run(test)
+
+
+def test_chat_is_plain_short_and_slow_and_reaches_the_whole_table(db_url):
+    async def test() -> None:
+        server = await started(db_url)
+        try:
+            host = await TableClient.open(server.url)
+            joined = await host.create("later_years", "standard", ["human", "open"], "Ann", 2)
+            friend = await TableClient.open(server.url)
+            await friend.claim(joined["table"], "Bea")
+            watcher = await TableClient.open(server.url)
+            await watcher.watch(joined["table"])
+            await host.send({"t": "chat", "text": "hello   <b>all</b>"})
+            for c in (host, friend, watcher):
+                line = await c.expect("chat", WAIT)
+                assert line == {"t": "chat", "seat": 0, "name": "Ann", "text": "hello <b>all</b>"}
+            for bad in ("x" * 201, "two\nlines", "\ud800"):
+                await host.send(json.dumps({"t": "chat", "text": bad}))
+                assert (await host.expect("refused", WAIT))["kind"] == "malformed"
+            await watcher.send({"t": "chat", "text": "may I?"})
+            assert (await watcher.expect("refused", WAIT))["kind"] == "spectator"
+            kinds = []
+            for i in range(8):  # a flood: five in a burst, then one a second
+                await friend.send({"t": "chat", "text": f"line {i}"})
+            for _ in range(8):
+                msg = await friend.expect("chat", WAIT) if len(kinds) < 5 else None
+                kinds.append("chat" if msg else (await friend.expect("refused", WAIT))["kind"])
+            assert kinds.count("chat") == 5 and set(kinds[5:]) == {"rate"}
+            late = await TableClient.open(server.url)  # joins later: reads what was said
+            await late.join(joined["table"], friend.token)
+            said = [await late.expect("chat", WAIT) for _ in range(6)]
+            assert said[0]["text"] == "hello <b>all</b>" and said[-1]["text"] == "line 4"
+            for c in (host, friend, watcher, late):
+                await c.close()
+        finally:
+            await stopped(server)
+
+    run(test)
+
+
+def test_a_rematch_seats_everyone_again_at_a_new_table_with_a_new_seed(db_url):
+    async def test() -> None:
+        server = await started(db_url)
+        try:
+            host = await TableClient.open(server.url)
+            joined = await host.create("hercules", "standard", ["human", "easy"], "Ann", 9)
+            await host.until(0)
+            await host.send({"t": "rematch"})
+            assert (await host.expect("refused", WAIT))["kind"] == "illegal"  # not over yet
+            await play_out([host], random.Random(8))
+            old = server.tables[joined["table"]]
+            await host.send({"t": "rematch"})
+            code = (await host.expect("rematch", WAIT))["table"]
+            new = server.tables[code]
+            assert code != old.id and new.seed != old.seed
+            assert [s["kind"] for s in new.seats] == [s["kind"] for s in old.seats]
+            await host.join(code, host.token)  # the same token opens the same seat there
+            assert host.seat == 0 and server.store.load(code) is not None
+            await host.close()
+        finally:
+            await stopped(server)
+
+    run(test)
