@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
@@ -101,7 +102,13 @@ def _game_of(module: str) -> str | None:
 
 
 def _is_shell(module: str) -> bool:
-    return module == "hercules" or module.split(".")[1] in ("app", "ui", "cli", "__main__")
+    return module == "hercules" or module.split(".")[1] in (
+        "app",
+        "ui",
+        "cli",
+        "__main__",
+        "net",
+    )
 
 
 def test_the_contract_sees_the_whole_package():
@@ -243,6 +250,25 @@ def test_each_package_declares_its_public_names(package):
         for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
     ]
     assert any(getattr(t, "id", "") == "__all__" for t in targets), f"{package} has no __all__"
+
+
+def test_the_server_imports_no_window():
+    # The table server runs on machines with no display: nothing of the UI, nor pygame.
+    bad = [
+        f"{mod}:{line} imports {t}"
+        for mod, imports in GRAPH.items()
+        if mod.startswith("hercules.net")
+        for t, line, _ in imports
+        if t.startswith("hercules.ui")
+    ]
+    assert not bad, "\n".join(bad)
+    code = (
+        "import sys, hercules.net.cli, hercules.net.server, hercules.net.export; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_package_is_typed():

