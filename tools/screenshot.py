@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 from cli_args import add_game_option  # noqa: E402
 from support.tutorial import play_script  # noqa: E402
 
-from hercules.app import saves  # noqa: E402
+from hercules.app import paths, saves  # noqa: E402
 from hercules.app.registry import games  # noqa: E402
 from hercules.games.mebo.engine import card_set  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
@@ -103,6 +103,28 @@ def play_until(ctl, rng: random.Random, stop) -> None:
             ctl.step(wait=True)
 
 
+def unfinished_save(spec: Any, args: argparse.Namespace) -> Any:
+    """A game of ``spec`` the examples do not hold: a human (random moves) and bots, played
+    ``--round`` x 10 steps and saved unfinished in the (throwaway) saves folder."""
+    low, high = spec.players
+    players = max(low, min(high, args.players))
+    kinds = ["human", *[spec.bot_levels[0]] * (players - 1)]
+    variant = args.mode or spec.variants[0]
+    ctl = spec.new_controller(variant, kinds, args.seed)
+    steps = [0]
+
+    def enough(_: Any) -> bool:
+        steps[0] += 1
+        return steps[0] > args.round * 10
+
+    play_until(ctl, random.Random(args.seed), enough)
+    names = [f"Player {i + 1}" for i in range(players)]
+    path = paths.saves_dir() / "unfinished.json"
+    saves.save_game(path, ctl, names, label="An unfinished game")
+    ctl.close()
+    return path
+
+
 def crowd_hands(state, per_seat: int, seed: int):
     """A copy of ``state`` where every seat holds ``per_seat`` cards (a layout stress test).
 
@@ -166,8 +188,10 @@ def build(app: App, args: argparse.Namespace) -> None:
         nav.load()
         load = app.top
         if args.scene == "replay":
-            mine = [i for i in load.examples if "midgame" in i.path.name] or load.examples
-            nav.replay(saves.load_save(mine[0].path, spec.rules))
+            own = [i for i in load.examples if i.game == spec.id and not i.damaged]
+            mine = [i for i in own if "midgame" in i.path.name] or own
+            path = mine[0].path if mine else unfinished_save(spec, args)
+            nav.replay(saves.load_save(path, spec.rules))
             replay = app.top
             for _ in range(args.round * 4):
                 replay.ctl.forward()

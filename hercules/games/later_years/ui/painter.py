@@ -476,27 +476,34 @@ def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> No
 
 
 def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
-    """In a replay every hand is shown: one small row per seat, in the hand's box."""
+    """In a replay every hand is shown as the replay's viewer may see it: one row per seat,
+    its name, then its cards by name and how many are hidden."""
     p = sc.layout.px
     box = sc.layout.hand.inflate(-p(16), -p(10))
     rows = max(1, v.n)
     rh = box.h // rows
+    size = max(10, min(rh // 2, sc.px(18)))  # a row's words, never taller than the table's
+    names = [seat_name(sc.names, seat) for seat in range(v.n)]
+    x = box.x + max(FONTS.font(size, "bold").size(n)[0] for n in names) + p(16)
     for seat in range(v.n):
         y = box.y + seat * rh
-        name = seat_name(sc.names, seat)
         FONTS.blit(
             surface,
-            name,
-            max(10, rh // 2),
+            names[seat],
+            size,
             seat_style(seat)["colour"],
             (box.x, y + rh // 2),
             "midleft",
             "bold",
         )
-        x = box.x + p(110)
-        text = ", ".join(card_name(c) for c in sorted(v.hands[seat]))
-        size = FONTS.fit(text or "-", max(10, rh // 2), box.right - x, smallest=8)
-        FONTS.blit(surface, text or "-", size, colour("text_light"), (x, y + rh // 2), "midleft")
+        hand = v.hands[seat]
+        hidden = sum(1 for c in hand if c == HIDDEN)
+        words = [card_name(c) for c in sorted(c for c in hand if c != HIDDEN)]
+        if hidden:
+            words.append(tn("ly.hidden_cards", hidden))
+        text = ", ".join(words) or "-"
+        fit = FONTS.fit(text, size, box.right - x, smallest=8)
+        FONTS.blit(surface, text, fit, colour("text_light"), (x, y + rh // 2), "midleft")
 
 
 # --- the sidebar -----------------------------------------------------------------------------
