@@ -11,7 +11,9 @@ Client to server:
 * ``create {game, variant, seats, name, seed?, away?, grace?}`` opens a table: ``seats`` is
   one entry per seat, ``"human"`` (the creator takes the first), ``"open"`` (for a friend
   to claim), a bot level or an automaton of the game; ``away`` what a player's seat becomes
-  after ``grace`` seconds away (``"bot:<level>"`` or ``"abandon"``). Answer: ``joined``.
+  after ``grace`` seconds away (``"bot:<level>"`` or ``"abandon"``); ``clock`` minutes a
+  player has for each turn (0: no clock), after which a bot plays the rest of the turn.
+  Answer: ``joined``.
 * ``claim {table, name}`` takes the first open seat. Answer: ``joined``.
 * ``join {table, token}`` comes back to one's seat (after a dropped link). Answer: ``joined``.
 * ``watch {table}``: a spectator. Answer: ``update`` frames with the spectator's view.
@@ -47,6 +49,7 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
         "seed": (int, False),
         "away": (str, False),
         "grace": (float, False),
+        "clock": (float, False),
     },
     "claim": {"table": (str, True), "name": (str, True)},
     "join": {"table": (str, True), "token": (str, True)},

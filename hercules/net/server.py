@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -103,6 +104,7 @@ class TableServer:
         self.senders: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.absences: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.clocks: dict[str, asyncio.Task[None]] = {}
         self.closing = False
         self.server: Server | None = None
         self.errors: list[str] = []  #: what went wrong inside (the tests ask it is empty)
@@ -120,6 +122,7 @@ class TableServer:
                 log.error("table %s: cannot rebuild: %s", table_id, exc)
                 continue
             self.tables[table.id] = table
+            self.wind(table)
             self.drive(table)
         self.server = await serve(
             self.handle, self.host, self.requested_port, max_size=MAX_MESSAGE, compression=None
@@ -140,7 +143,7 @@ class TableServer:
     async def stop(self) -> None:
         """Stop listening, close every connection, stop the bots."""
         self.closing = True
-        tasks = [*self.drivers.values(), *self.absences.values()]
+        tasks = [*self.drivers.values(), *self.absences.values(), *self.clocks.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -197,10 +200,12 @@ class TableServer:
                 msg.get("seed"),
                 away=msg.get("away", ""),
                 grace=float(msg.get("grace", GRACE)),
+                clock=float(msg.get("clock", 0.0)),
             )
             self.store.create(table.row())
             self.tables[table.id] = table
             await self.seat_link(link, table, seat, token)
+            self.wind(table)
             self.drive(table)
         elif kind == "claim":
             table = self.table(msg["table"])
@@ -357,9 +362,50 @@ class TableServer:
         if not self.store.append(table.id, proposal.seq, proposal.seat, proposal.doc):
             raise ProtocolError("stale", "another action took this seq first")
         table.commit(proposal)
+        self.wind(table)
         if table.over:
             self.store.set_status(table.id, "over")
             self.export(table)
+
+    def wind(self, table: LiveTable) -> None:
+        """The turn clock after a step: a new turn's clock starts (its timer task), a clock
+        whose turn ended stops."""
+        started = table.wind_clock(time.time())
+        if started or table.clock_seat < 0:
+            running = self.clocks.pop(table.id, None)
+            # The clock's own move may end its turn: that task ends by itself, after it has
+            # told the table (cancelling it here would swallow that broadcast).
+            if running is not None and running is not asyncio.current_task():
+                running.cancel()
+        if started:
+            self.clocks[table.id] = asyncio.create_task(self._clock(table, table.clock_seat))
+
+    async def _clock(self, table: LiveTable, seat: int) -> None:
+        """The clock of ``seat``'s turn: when it runs out, a bot plays the rest of the turn."""
+        try:
+            await asyncio.sleep(max(0.0, table.deadline - time.time()))
+            bot = table.clock_bot()
+            rng = random.Random(table.seed * 7919 + table.seq)
+            while table.clock_seat == seat and table.actor == seat and table.status == "live":
+                seq = table.seq
+                view = table.rules.view(table.state, seat)
+                legal = table.rules.legal_actions(table.state)
+                action = await asyncio.to_thread(bot.choose, view, legal, rng)
+                async with self.locks[table.id]:
+                    if table.seq != seq or table.actor != seat:
+                        continue  # the player moved meanwhile: think again, or stop
+                    proposal = table.propose(seat, seq, table.rules.action_to_json(action))
+                    # The turn stays this seat's until it ends: the clock is not wound again.
+                    self.record(table, proposal)
+                await self.broadcast(table, since=seq)
+                if table.clock_seat != seat:
+                    break
+            self.drive(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - logged; the player may still move
+            log.exception("table %s: the turn clock's move failed", table.id)
+            self.errors.append(f"{table.id}: {exc}")
 
     def export(self, table: LiveTable) -> None:
         """Write a finished table's save (never raises: the database keeps the table)."""

@@ -30,6 +30,8 @@ HUMAN, OPEN = "human", "open"
 ABANDON = "abandon"
 #: Seconds a player may be away before the host's rule applies (default, least, most).
 GRACE, MIN_GRACE, MAX_GRACE = 60.0, 0.1, 3600.0
+#: The longest turn clock, in minutes (a day).
+MAX_CLOCK = 1440.0
 
 
 def new_token() -> str:
@@ -84,6 +86,9 @@ class LiveTable:
     chat: list[dict[str, Any]] = field(default_factory=list)
     #: the rematch's table, once one was asked for
     next: str = ""
+    #: the turn clock: whose turn it times and when it runs out (``time.time()``), if any
+    clock_seat: int = -1
+    deadline: float = 0.0
 
     # --- making and rebuilding ------------------------------------------------------------
     @classmethod
@@ -96,6 +101,7 @@ class LiveTable:
         seed: int | None = None,
         away: str = "",
         grace: float = GRACE,
+        clock: float = 0.0,
     ) -> tuple[LiveTable, int, str]:
         """A new table; returns it, the creator's seat (the first human) and its token.
 
@@ -121,6 +127,8 @@ class LiveTable:
             raise ProtocolError("bad_game", f"a seat away cannot become {away[:30]!r}")
         if not MIN_GRACE <= grace <= MAX_GRACE:
             raise ProtocolError("bad_game", f"a grace time is {MIN_GRACE}-{MAX_GRACE} s")
+        if not 0 <= clock <= MAX_CLOCK:
+            raise ProtocolError("bad_game", f"a turn clock is 0-{MAX_CLOCK:g} minutes")
         seed = secrets.randbits(31) if seed is None else seed
         start = [HUMAN if k == OPEN else k for k in kinds]
         try:
@@ -149,7 +157,7 @@ class LiveTable:
             seats=seats,
             created=time.time(),
             state=state,
-            options={"away": away, "grace": grace},
+            options={"away": away, "grace": grace, "clock": clock},
         )
         table._make_bots()
         return table, creator, token
@@ -285,6 +293,25 @@ class LiveTable:
         self.bots.pop(seat, None)
         return True
 
+    def wind_clock(self, now: float) -> bool:
+        """Start the clock for a player whose turn begins (the seat to act changed); stop it
+        when no player is to act. True when a new turn's clock started."""
+        minutes = float(self.options.get("clock", 0.0))
+        actor = self.actor if not self.over and self.status == "live" else AUTOMATIC
+        if minutes <= 0 or actor < 0 or self.seats[actor]["kind"] != HUMAN:
+            self.clock_seat, self.deadline = -1, 0.0
+            return False
+        if actor == self.clock_seat:
+            return False  # the same turn goes on
+        self.clock_seat, self.deadline = actor, now + 60.0 * minutes
+        return True
+
+    def clock_bot(self) -> Any:
+        """The bot that plays a turn whose clock ran out (the host's level for a seat away)."""
+        away = str(self.options.get("away", ""))
+        level = away.removeprefix("bot:") if away.startswith("bot:") else self.spec.bot_levels[0]
+        return self.spec.make_bot(level)
+
     def automatic_due(self) -> bool:
         """True when the next step is the server's to take (chance, automaton or bot)."""
         if self.over or self.status != "live":
@@ -367,6 +394,11 @@ class LiveTable:
             "actor": self.actor,
             "over": self.over,
             "status": self.status,
+            "clock": (
+                {"seat": self.clock_seat, "left": round(max(0.0, self.deadline - time.time()), 1)}
+                if self.clock_seat >= 0
+                else None
+            ),
             "view": rules.state_to_json(view),
             "legal": legal,
             "events": events,

@@ -402,3 +402,71 @@ def test_a_rematch_seats_everyone_again_at_a_new_table_with_a_new_seed(db_url):
             await stopped(server)
 
     run(test)
+
+
+def test_a_turn_clock_runs_out_and_a_bot_plays_the_rest_of_the_turn(db_url):
+    async def test() -> None:
+        server = await started(db_url)
+        try:
+            host = await TableClient.open(server.url)
+            await host.send(
+                {
+                    "t": "create",
+                    "game": "hercules",
+                    "variant": "standard",
+                    "seats": ["human", "easy"],
+                    "name": "Ann",
+                    "seed": 12,
+                    "clock": 0.005,  # 0.3 s a turn
+                }
+            )
+            joined = await host.expect("joined")
+            table = await human_turn(server, joined["table"], [host])
+            assert table.actor == host.seat and host.update["legal"]
+            clock = host.update["clock"]
+            assert clock["seat"] == host.seat and 0 < clock["left"] <= 0.3
+            mine = sum(1 for s, _ in table.log if s == host.seat)
+            for _ in range(300):  # the player does nothing: the clock plays for them
+                if sum(1 for s, _ in table.log if s == host.seat) > mine:
+                    break
+                await asyncio.sleep(0.02)
+            assert sum(1 for s, _ in table.log if s == host.seat) > mine
+            await drain(host)
+            assert server.errors == []
+            # And the player still plays the turns they take in time.
+            table = await human_turn(server, table.id, [host])
+            if not table.over and table.actor == host.seat:
+                at = table.seq
+                await host.act(host.update["legal"][0])
+                await host.until(at + 1)
+            await host.close()
+        finally:
+            await stopped(server)
+
+    run(test)
+
+
+def test_a_table_without_a_clock_says_none(db_url):
+    async def test() -> None:
+        server = await started(db_url)
+        try:
+            host = await TableClient.open(server.url)
+            joined = await host.create("hercules", "standard", ["human", "easy"], "Ann", 12)
+            await human_turn(server, joined["table"], [host])
+            assert host.update["clock"] is None
+            await host.send(
+                {
+                    "t": "create",
+                    "game": "hercules",
+                    "variant": "standard",
+                    "seats": ["human", "easy"],
+                    "name": "A",
+                    "clock": -1.0,
+                }
+            )
+            assert (await host.expect("refused", WAIT))["kind"] == "bad_game"
+            await host.close()
+        finally:
+            await stopped(server)
+
+    run(test)
