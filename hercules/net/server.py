@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 #: (a person clicks far slower; a script that floods is refused, message by message).
 RATE = 30.0
 BURST = 60
+#: Seconds between two looks for tables whose leader has gone (a shared database).
+LEAD_SWEEP = 0.5
 #: How many chat lines a table keeps for those who join later.
 CHAT_KEPT = 50
 #: A connection that has not joined or watched a table within this many seconds is closed.
@@ -105,6 +107,8 @@ class TableServer:
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.absences: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.clocks: dict[str, asyncio.Task[None]] = {}
+        self.background: set[asyncio.Task[None]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
         self.server: Server | None = None
         self.errors: list[str] = []  #: what went wrong inside (the tests ask it is empty)
@@ -112,6 +116,11 @@ class TableServer:
     # --- life ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild the live tables from the store, then listen."""
+        self.loop = asyncio.get_running_loop()
+        if self.store.shared:
+            self.store.listen(self.heard)
+            sweep = asyncio.create_task(self._lead_sweep())
+            self.background.add(sweep)
         for table_id in self.store.live():
             row = self.store.load(table_id)
             if row is None:
@@ -143,7 +152,12 @@ class TableServer:
     async def stop(self) -> None:
         """Stop listening, close every connection, stop the bots."""
         self.closing = True
-        tasks = [*self.drivers.values(), *self.absences.values(), *self.clocks.values()]
+        tasks = [
+            *self.drivers.values(),
+            *self.absences.values(),
+            *self.clocks.values(),
+            *self.background,
+        ]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -277,11 +291,57 @@ class TableServer:
         )
 
     def table(self, code: str) -> LiveTable:
-        """The live table of a code; raises ``unknown_table``."""
+        """The table of a code (one another process opened is read from the shared
+        database); raises ``unknown_table``."""
         table = self.tables.get(code)
+        if table is None and self.store.shared:
+            row = self.store.load(code)
+            if row is not None:
+                table = self.tables[code] = LiveTable.rebuild(row)
+                self.wind(table)
+                self.drive(table)
         if table is None:
             raise ProtocolError("unknown_table", "no table of that code on this server")
         return table
+
+    # --- several processes on one database ---------------------------------------------
+    def heard(self, table_id: str) -> None:
+        """Another process (or this one) moved a table: read it again, from any thread."""
+        if self.loop is not None and not self.closing:
+            self.loop.call_soon_threadsafe(self._heard, table_id)
+
+    def _heard(self, table_id: str) -> None:
+        if table_id in self.tables and not self.closing:
+            task = asyncio.create_task(self.catch_up(self.tables[table_id]))
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """What the database holds of a table that this process has not applied yet (moves,
+        seats, status) is applied, then told to this process's connections."""
+        async with self.locks[table.id]:
+            moved = self._catch_up(table)
+        if moved:
+            await self.broadcast(table)
+            self.drive(table)
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        row = self.store.load(table.id)
+        if row is None:
+            return False
+        moved = table.catch_up(row)
+        if moved:
+            self.wind(table)
+        return moved
+
+    async def _lead_sweep(self) -> None:
+        """Every moment, take the lead of any known table whose server's step waits (its
+        leader died): the table's bots and clocks go on."""
+        while not self.closing:
+            await asyncio.sleep(LEAD_SWEEP)
+            for table in list(self.tables.values()):
+                if table.automatic_due():
+                    self.drive(table)
 
     def leave(self, link: Link) -> None:
         """The link stops following its table; a player's seat left with no link starts
@@ -360,6 +420,7 @@ class TableServer:
     def record(self, table: LiveTable, proposal: Proposal) -> None:
         """Store the proposal in the log, then apply it (the log is the authority)."""
         if not self.store.append(table.id, proposal.seq, proposal.seat, proposal.doc):
+            self._catch_up(table)  # another process's move: this one reads it, then refuses
             raise ProtocolError("stale", "another action took this seq first")
         table.commit(proposal)
         self.wind(table)
@@ -384,6 +445,8 @@ class TableServer:
         """The clock of ``seat``'s turn: when it runs out, a bot plays the rest of the turn."""
         try:
             await asyncio.sleep(max(0.0, table.deadline - time.time()))
+            if not self.store.try_lead(table.id):
+                return  # the table's leader plays the turn (every process keeps the time)
             bot = table.clock_bot()
             rng = random.Random(table.seed * 7919 + table.seq)
             while table.clock_seat == seat and table.actor == seat and table.status == "live":
@@ -429,11 +492,12 @@ class TableServer:
             await asyncio.gather(*(self.send(link, frame) for link, frame in frames))
 
     def drive(self, table: LiveTable) -> None:
-        """Take the server's steps (chance, automata, bots) in a task of the table's own."""
+        """Take the server's steps (chance, automata, bots) in a task of the table's own;
+        on a shared database only the table's leader does."""
         running = self.drivers.get(table.id)
         if running is not None and not running.done():
             return
-        if table.automatic_due():
+        if table.automatic_due() and self.store.try_lead(table.id):
             self.drivers[table.id] = asyncio.create_task(self._drive(table))
 
     async def _drive(self, table: LiveTable) -> None:

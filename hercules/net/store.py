@@ -11,12 +11,21 @@ A table is rebuilt from its seed and log, so nothing else about a game is stored
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+#: The channel on which every process says which table it moved (PostgreSQL).
+CHANNEL = "hercules_tables"
+#: The first key of the tables' advisory locks (the second is the table id's hash).
+LOCK_SPACE = 7261
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -89,6 +98,18 @@ class Store(Protocol):
         """Close the connection."""
         ...
 
+    #: True when other server processes may share the database (PostgreSQL)
+    shared: bool
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """Call ``heard(table_id)`` (from another thread) whenever any process moved a table."""
+        ...
+
+    def try_lead(self, table_id: str) -> bool:
+        """True when this process drives the table's bots and clocks (it holds, or has just
+        taken, the table's lead; a process that dies lets go of its leads)."""
+        ...
+
 
 class SQLiteStore:
     """The embedded store: one SQLite file in WAL mode (readers never wait for the writer).
@@ -96,6 +117,8 @@ class SQLiteStore:
     Used from one thread (the server's event loop); every append is its own transaction,
     committed before any client hears of the action.
     """
+
+    shared = False  #: one process only: SQLite is the embedded, single-server store
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -181,6 +204,13 @@ class SQLiteStore:
         """Close the database."""
         self.db.close()
 
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """No other process writes this file: nothing to hear."""
+
+    def try_lead(self, table_id: str) -> bool:
+        """The one process leads every table."""
+        return True
+
 
 class PostgresStore:
     """A dedicated server's store: PostgreSQL through psycopg 3, the same schema.
@@ -189,7 +219,13 @@ class PostgresStore:
     hears of it, and the log's primary key decides between two writers of one ``seq``.
     """
 
+    shared = True  #: several server processes may share one PostgreSQL
+
     def __init__(self, url: str) -> None:
+        self.url = url
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._led: set[str] = set()
         try:
             import psycopg  # noqa: PLC0415 - only a server given a PostgreSQL URL needs it
         except ImportError:
@@ -197,6 +233,7 @@ class PostgresStore:
                 "PostgreSQL needs psycopg: pip install 'hercules-boardgame[server]'"
             ) from None
         self._errors = psycopg.errors
+        self._psycopg = psycopg
         try:
             self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
         except psycopg.Error as exc:
@@ -225,23 +262,33 @@ class PostgresStore:
     def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
         """Append one action; False when ``seq`` is already in the log."""
         try:
-            self.db.execute(
-                "INSERT INTO actions (table_id, seq, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
-                (table_id, seq, seat, json.dumps(action), time.time()),
-            )
+            with self.db.transaction():  # the action and its notice, at once or not at all
+                self.db.execute(
+                    "INSERT INTO actions (table_id, seq, seat, action, at)"
+                    " VALUES (%s, %s, %s, %s, %s)",
+                    (table_id, seq, seat, json.dumps(action), time.time()),
+                )
+                self._notify(table_id)
         except self._errors.UniqueViolation:
             return False
         return True
 
+    def _notify(self, table_id: str) -> None:
+        self.db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+
     def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
         """Replace a table's seats."""
-        self.db.execute(
-            "UPDATE tables SET seats = %s WHERE id = %s", (json.dumps(list(seats)), table_id)
-        )
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE tables SET seats = %s WHERE id = %s", (json.dumps(list(seats)), table_id)
+            )
+            self._notify(table_id)
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table over or abandoned."""
-        self.db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+        with self.db.transaction():
+            self.db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+            self._notify(table_id)
 
     def load(self, table_id: str) -> TableRow | None:
         """The table and its log."""
@@ -277,8 +324,43 @@ class PostgresStore:
         return [r[0] for r in rows]
 
     def close(self) -> None:
-        """Close the connection."""
+        """Stop listening and close the connection (its leads are let go with it)."""
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
         self.db.close()
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """LISTEN on a connection of its own, in a thread: ``heard(table_id)`` for every
+        table any process moved (this one's own moves too)."""
+        conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        conn.execute(f"LISTEN {CHANNEL}")
+
+        def run() -> None:
+            try:
+                while not self._stop.is_set():
+                    for note in conn.notifies(timeout=0.5):
+                        heard(note.payload)
+            except self._psycopg.Error as exc:  # the database went away: said, then stop
+                log.error("no longer hearing the other servers: %s", exc)
+            finally:
+                conn.close()
+
+        self._listener = threading.Thread(target=run, name="hercules-listen", daemon=True)
+        self._listener.start()
+
+    def try_lead(self, table_id: str) -> bool:
+        """Hold the table's advisory lock (session-wide: let go when this process's
+        connection ends, so another process takes the lead when this one dies)."""
+        if table_id in self._led:
+            return True
+        found = self.db.execute(
+            "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+        ).fetchone()
+        if found is not None and found[0]:
+            self._led.add(table_id)
+            return True
+        return False
 
 
 def open_store(url: str) -> Store:

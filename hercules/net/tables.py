@@ -203,6 +203,25 @@ class LiveTable:
             dict(self.options),
         )
 
+    def catch_up(self, row: TableRow) -> bool:
+        """Apply what another process stored (the log past this one's, the seats, the
+        status); True if anything changed."""
+        moved = False
+        rules = self.rules
+        for seat, doc in row.log[len(self.log) :]:
+            self.state, events = rules.apply(self.state, rules.action_from_json(doc))
+            self.log.append((seat, doc))
+            self.events.append(events)
+            moved = True
+        if row.seats != self.seats:
+            self.seats = [dict(s) for s in row.seats]
+            self.bots = {i: b for i, b in self.bots.items() if self.seats[i]["kind"] == "bot"}
+            self._make_bots()
+            moved = True
+        if row.status != self.status:
+            self.status, moved = row.status, True
+        return moved
+
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat["kind"] == "bot" and i not in self.bots:

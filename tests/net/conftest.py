@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.netplay import fresh_database
 
 
 @pytest.fixture(scope="session")
@@ -33,17 +33,6 @@ def postgres_server() -> Iterator[Any]:
     finally:
         server.cleanup()
         shutil.rmtree(root, ignore_errors=True)
-
-
-def fresh_database(server: Any) -> str:
-    """A new empty database on the server; its URL."""
-    import psycopg
-
-    name = "t_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")  # a name of our own making: no injection
-    uri: str = server.get_uri()
-    return uri.replace("/postgres?", f"/{name}?", 1)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -5,49 +5,18 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from support.netplay import WAIT, play_out, run, states_of
+from support.netplay import WAIT, play_out, run, start_server, states_of, stop
 
 from hercules.app.registry import get_game
 from hercules.net.client import TableClient
 from hercules.net.store import SQLiteStore
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals as POSIX has them")
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """Start ``hercules-server`` on a free port; the process and its address."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    for _ in range(200):  # its first lines: the log, then where it listens
-        line = proc.stdout.readline()
-        found = re.search(r"listening on (ws://\S+)", line)
-        if found:
-            return proc, found.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise AssertionError("the server did not say where it listens")
-
-
-def stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
-    proc.send_signal(sig)
-    try:
-        return proc.wait(timeout=WAIT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
 
 
 def test_a_killed_server_restarts_from_its_database_and_the_game_goes_on(tmp_path):

@@ -6,6 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
+import signal
+import subprocess
+import sys
+import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -51,12 +56,16 @@ def states_of(game: str, config: dict[str, Any], seed: int, log: list[Any]) -> l
     return out
 
 
-async def play_out(clients: list[TableClient], rng: random.Random) -> None:
+async def play_out(
+    clients: list[TableClient], rng: random.Random, until_seq: int | None = None
+) -> None:
     """Each client plays a random legal action whenever its update says it is to act,
-    until the game is over."""
+    until the game is over (or its table reaches ``until_seq``)."""
+    for c in clients:
+        await c.until(0, WAIT)
     for _ in range(MAX_ACTIONS):
         latest = max((c.update for c in clients if c.update), key=lambda u: u["seq"])
-        if latest["over"]:
+        if latest["over"] or (until_seq is not None and latest["seq"] >= until_seq):
             return
         seq = latest["seq"]
         for c in clients:
@@ -88,3 +97,43 @@ async def human_turn(server: TableServer, table_id: str, clients: list[TableClie
     for c in clients:
         await c.until(table.seq, WAIT)
     return table
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """Start ``hercules-server`` on a free port; the process and its address."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert proc.stdout is not None
+    for _ in range(200):  # its first lines: the log, then where it listens
+        line = proc.stdout.readline()
+        found = re.search(r"listening on (ws://\S+)", line)
+        if found:
+            return proc, found.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError("the server did not say where it listens")
+
+
+def stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
+    proc.send_signal(sig)
+    try:
+        return proc.wait(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def fresh_database(server: Any) -> str:
+    """A new empty database on the server; its URL."""
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:16]
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")  # a name of our own making: no injection
+    uri: str = server.get_uri()
+    return uri.replace("/postgres?", f"/{name}?", 1)
