@@ -100,7 +100,10 @@ def test_every_kind_on_the_load_screen_replay_and_continue(kind, app, data, monk
     else:  # passed over: nothing else to continue
         assert app.top is title and title.message == t("load.nothing")
         frames(app, 1)
-    assert tree_hash(data) == before  # reading never writes
+    bak = saves.backup_path(path)
+    sealed = bak.is_file() and b'"integrity"' not in bak.read_bytes()
+    if not sealed:  # an older save without a seal is sealed once it opens (issue 23, 5)
+        assert tree_hash(data) == before  # reading never writes
 
 
 # --- the last catch -------------------------------------------------------------------------
