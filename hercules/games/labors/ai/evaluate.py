@@ -168,6 +168,9 @@ class Evaluator:
 
     def __init__(self, data: LaborsData) -> None:
         self.data = data
+        #: A point of Divinity now, in Courage: set for each decision from how far the run
+        #: projects to be from the top (:func:`.carry.divinity_weight`).
+        self.w_div = W_DIVINITY
         self._paths: dict[tuple[object, ...], dict[tuple[str, int, int], tuple[float, float]]] = {}
 
     def rates(self, pos: Position) -> list[float]:
@@ -199,7 +202,7 @@ class Evaluator:
             if eff.startswith("-"):
                 cost += int(eff[1:])
             elif eff == "dv":
-                cost += W_DIVINITY if pos.divinity > 0 else 0.3
+                cost += self.w_div if pos.divinity > 0 else 0.3
             elif eff == "bk":
                 cost += W_BROKEN
             elif eff == "nb":
@@ -246,7 +249,14 @@ class Evaluator:
         brought to 0 is out, otherwise it moves (the best fork), heals (never above its
         start) and its space costs. Read ``HORIZON`` rolls ahead.
         """
-        key = (pos.labour, i, pmf, pos.divinity > 0, sum(1 for h, _ in pos.trial if h > 0) > 1)
+        key = (
+            pos.labour,
+            i,
+            pmf,
+            pos.divinity > 0,
+            sum(1 for h, _ in pos.trial if h > 0) > 1,
+            self.w_div,
+        )
         memo = self._paths.get(key)
         if memo is None:
             memo = {}
@@ -295,11 +305,11 @@ class Evaluator:
         left = pos.courage - lost
         danger = 6.0 * (3.0 - left) if left < 3.0 else 0.0
         health = sum(h for h, _ in pos.trial if h > 0)
-        return pos.courage - pain - danger - W_HEALTH * health + W_DIVINITY * min(pos.divinity, top)
+        return pos.courage - pain - danger - W_HEALTH * health + self.w_div * min(pos.divinity, top)
 
     def beaten(self, pos: Position) -> float:
         """The value of a position whose trial has just been beaten."""
         top = self.data.divinity_top
         if pos.labour == 12:
             return WON + pos.courage if pos.divinity >= top else LOST + pos.divinity
-        return pos.courage + W_DIVINITY * min(pos.divinity, top) + 3.0
+        return pos.courage + self.w_div * min(pos.divinity, top) + 3.0
