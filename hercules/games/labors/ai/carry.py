@@ -131,9 +131,7 @@ def divinity_weight(view: LaborsState) -> float:
     """
     data = view.data
     dice = view.dice
-    proj = projected_divinity(
-        data, tuple(view.working_rewards()), view.labour, dice, view.divinity
-    )
+    proj = projected_divinity(data, tuple(view.working_rewards()), view.labour, dice, view.divinity)
     gap = shortfall(proj, data)
     if view.labour >= 12:
         return 3.0

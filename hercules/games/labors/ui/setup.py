@@ -18,6 +18,7 @@ import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
+from hercules.games._kit.figures import wilson_interval
 from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
@@ -85,17 +86,28 @@ def balance_path() -> Any:
     return assets_path(SPEC.assets, "data", "balance.json")
 
 
-def read_balance(text: str) -> dict[str, tuple[float, int]]:
-    """(win rate 0-1, runs played) of the solver per difficulty, from a ``balance.json`` text.
+class Odds(NamedTuple):
+    """The solver's record at one difficulty: its win rate, runs, and Wilson 95 % interval."""
+
+    rate: float
+    games: int
+    low: float
+    high: float
+
+
+def read_balance(text: str) -> dict[str, Odds]:
+    """The solver's :class:`Odds` per difficulty, from a ``balance.json`` text.
 
     Only well-formed figures are kept: a missing, damaged or odd file gives none, and the
-    setup then shows no balance line (statistics are a courtesy, never a reason to fail).
+    setup then shows no balance line (statistics are a courtesy, never a reason to fail). A
+    file without the interval (``low``/``high``, older files) has it worked out from the
+    rate and the runs.
     """
     try:
         doc = json.loads(text)
     except ValueError:
         return {}
-    out: dict[str, tuple[float, int]] = {}
+    out: dict[str, Odds] = {}
     if not isinstance(doc, dict):
         return out
     for difficulty in DIFFICULTIES:
@@ -104,15 +116,23 @@ def read_balance(text: str) -> dict[str, tuple[float, int]]:
         if not isinstance(figures, dict):
             continue
         rate, games = figures.get("win_rate"), figures.get("games")
-        if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
+        if not _share(rate):
             continue
         if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
             continue
-        out[difficulty] = (float(rate), games)
+        low, high = figures.get("low"), figures.get("high")
+        if not (_share(low) and _share(high) and low <= rate <= high):
+            low, high = wilson_interval(round(rate * games), games)
+        out[difficulty] = Odds(float(rate), games, float(low), float(high))
     return out
 
 
-def load_balance() -> dict[str, tuple[float, int]]:
+def _share(value: object) -> bool:
+    """True for a number from 0 to 1 (not a flag)."""
+    return not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value <= 1
+
+
+def load_balance() -> dict[str, Odds]:
     """The shipped statistics (:func:`read_balance`), or none if there is no readable file."""
     try:
         path = balance_path()
@@ -123,16 +143,43 @@ def load_balance() -> dict[str, tuple[float, int]]:
         return {}
 
 
-def balance_line(difficulty: str, figures: dict[str, tuple[float, int]]) -> str:
-    """ "The solver wins 23 % at Hero" ("" without figures for that difficulty)."""
-    if difficulty not in figures:
+def percent(share: float) -> str:
+    """A share as a percentage the way the language writes it: whole from 10 %, else 0.1."""
+    pct = share * 100
+    return number(pct, 0 if pct >= 9.95 else 1)
+
+
+def count(n: int) -> str:
+    """A whole number with the language's thousands separator ("1,000", "1.000")."""
+    return f"{n:,}".replace(",", t("lab.setup.thousands"))
+
+
+def balance_line(difficulty: str, figures: dict[str, Odds]) -> str:
+    """The solver's true odds at ``difficulty``, with its interval and runs ("" without them).
+
+    "The solver wins 23 % of runs at Hero (21–25 %, 1,000 runs)"; with no run won, it says so
+    and gives the interval's top: "The solver won none of its 1,000 runs at God: its odds
+    are at most 0.4 %".
+    """
+    odds = figures.get(difficulty)
+    if odds is None:
         return ""
-    rate, games = figures[difficulty]
-    if rate == 0:  # "wins 0 %" says less than how many runs it has lost
-        return t("lab.setup.balance_none", games=games, difficulty=t(f"mode.{difficulty}"))
-    pct = rate * 100
-    shown = number(pct, 0 if pct >= 10 else 1)
-    return t("lab.setup.balance", pct=shown, difficulty=t(f"mode.{difficulty}"))
+    mode = t(f"mode.{difficulty}")
+    if odds.rate == 0:  # "wins 0 %" would say more than the runs do: they bound it
+        return t(
+            "lab.setup.balance_none",
+            games=count(odds.games),
+            difficulty=mode,
+            high=percent(odds.high),
+        )
+    return t(
+        "lab.setup.balance",
+        pct=percent(odds.rate),
+        low=percent(odds.low),
+        high=percent(odds.high),
+        games=count(odds.games),
+        difficulty=mode,
+    )
 
 
 class SetupScene(Scene):
