@@ -24,6 +24,7 @@ from hercules.games.labors.ui.setup import (
 from hercules.ui.app import App, Settings
 from hercules.ui.scene import Scene
 from hercules.ui.strings import set_language, t
+from hercules.ui.theme import FONTS
 
 BALANCE = {
     "hero": {"solver": {"win_rate": 0.234, "games": 2000, "low": 0.2159, "high": 0.2531}},
@@ -274,6 +275,34 @@ def test_everything_on_the_setup_fits_its_page(monkeypatch, no_balance, size, la
         )
         assert lowest < scene.btn_start.rect.top - 30  # above the band over the buttons
         assert scene.k == 1.0 or scale > 1.0  # the words shrink only for a large text scale
+    finally:
+        a.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_odds_lines_fit_their_cards_at_1280_by_720(monkeypatch, tmp_path, lang, scale):
+    doc = {
+        d: {"solver": {"win_rate": 0.0, "games": 1000, "low": 0.0, "high": 0.0038}}
+        for d in ("hero", "god")
+    }
+    doc["mortal"] = {"solver": {"win_rate": 0.123, "games": 1000, "low": 0.104, "high": 0.145}}
+    path = tmp_path / "balance.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(labors_setup, "balance_path", lambda: path)
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=lang, ui_scale=scale)
+    a = App((1280, 720), settings)
+    try:
+        scene = SetupScene(a)
+        a.push(scene)
+        frames(a, 1)
+        for d, card in scene.cards.items():
+            lines = scene.odds_lines(d, card.w - 28)
+            widths = [FONTS.text(line, scene.sz(14), (0, 0, 0)).get_width() for line in lines]
+            assert lines and max(widths) <= card.w - 28
+        rects = [*scene.cards.values(), *scene.medals.values(), *scene.chips.values()]
+        assert all(scene.box.contains(r) for r in rects)
     finally:
         a.close()
         set_language("en")

@@ -205,6 +205,16 @@ class SetupScene(Scene):
         self.k = 1.0  #: how much the page's words shrink to fit the window (1: not at all)
 
     # --- layout ------------------------------------------------------------------------------
+    def odds_lines(self, difficulty: str, width: int) -> list[str]:
+        """The balance line of a difficulty's card, wrapped to ``width`` (none without figures)."""
+        line = balance_line(difficulty, self.balance)
+        return FONTS.wrap(line, self.sz(14), width) if line else []
+
+    def odds_height(self, width: int) -> int:
+        """The room the cards keep for their balance lines (the wordiest card's)."""
+        most = max((len(self.odds_lines(d, width)) for d in DIFFICULTIES), default=0)
+        return most * round(self.sz(14) * 1.3) + (6 if most else 0)
+
     def card_lines(self, difficulty: str, width: int) -> list[str]:
         """A difficulty card's help, wrapped to ``width``."""
         style = "bold" if difficulty == "god" else "body"  # God's warning is bold
@@ -226,14 +236,7 @@ class SetupScene(Scene):
         help_h = max(len(self.card_lines(d, cw - 28)) for d in DIFFICULTIES) * round(
             self.sz(15) * 1.3
         )
-        ch = (
-            14
-            + round(self.sz(22) * 1.3)
-            + 40
-            + help_h
-            + (round(self.sz(14) * 1.5) if self.balance else 0)
-            + 12
-        )
+        ch = 14 + round(self.sz(22) * 1.3) + 40 + help_h + self.odds_height(cw - 28) + 12
         self.cards = {
             d: pygame.Rect(left + i * (cw + gap), y, cw, ch) for i, d in enumerate(DIFFICULTIES)
         }
@@ -480,10 +483,11 @@ class SetupScene(Scene):
                 "bold" if warn else "body",
             )
             y += round(self.sz(15) * 1.3)
-        line = balance_line(difficulty, self.balance)
-        if line:
-            size = FONTS.fit(line, self.sz(14), rect.w - 28, smallest=10)
-            FONTS.blit(surface, line, size, colour("gold"), (x, rect.bottom - 10), "bottomleft")
+        lines = self.odds_lines(difficulty, rect.w - 28)
+        step = round(self.sz(14) * 1.3)
+        for i, line in enumerate(reversed(lines)):
+            bottom = rect.bottom - 10 - i * step
+            FONTS.blit(surface, line, self.sz(14), colour("gold"), (x, bottom), "bottomleft")
 
     def draw_medal(self, surface: pygame.Surface, n: int, rect: pygame.Rect) -> None:
         """A trial's medallion: its numeral in a gold disc (filled when chosen)."""
