@@ -52,12 +52,12 @@ def test_fill_chances_are_exact_on_small_rolls() -> None:
 
 def test_divinity_weighs_little_with_the_top_in_reach_and_more_when_short() -> None:
     data = load_data()
-    rich = at_reward(5, ("RWD-01", "RWD-03", "RWD-04A"), dice=6).with_(
-        rewards=("RWD-03", "RWD-10B", "RWD-11B"), divinity=6
-    )
+    rich = at_reward(9, ("RWD-03", "RWD-09B", "RWD-06C"), dice=7).with_(divinity=6)
     poor = rich.with_(rewards=("RWD-01",), divinity=1)
-    assert projected_divinity(data, rich.rewards, 5, 6, 6) > data.divinity_top
+    assert projected_divinity(data, rich.rewards, 9, 7, 6) > data.divinity_top
     assert divinity_weight(rich) < divinity_weight(poor)
+    # Early in the run a point weighs little either way: the Rewards that give it come later.
+    assert divinity_weight(poor.with_(labour=4)) < divinity_weight(rich)
 
 
 def test_a_divinity_source_is_worth_more_to_a_run_far_from_the_top() -> None:

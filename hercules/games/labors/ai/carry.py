@@ -36,6 +36,11 @@ COURAGE_LATER = 0.45
 SHIELD_LATER = 0.3
 #: The Divinity the run should project above the top, for the spaces that take it away.
 DIVINITY_MARGIN = 3.0
+#: Before this trial a point of Divinity is worth only EARLY_DIVINITY in a roll: the
+#: Rewards that give it come later (their choice sees the shortfall), and a die spent on it
+#: early is a die not spent on surviving (the issue's probe: no Divinity weight before 8).
+DIVINITY_FROM = 8
+EARLY_DIVINITY = 0.3
 #: What a point of the projected Divinity shortfall costs, in Courage.
 SHORTFALL = 4.0
 #: A Hercules die's worth per trial to come, in Courage (more hits, fewer spaces reached).
@@ -124,13 +129,15 @@ def shortfall(projected: float, data: LaborsData) -> float:
 def divinity_weight(view: LaborsState) -> float:
     """What a point of Divinity is worth now (Courage units) in the roll's search.
 
-    With the top in reach by the end of the run, a point now is worth little (the spaces that
-    take Divinity away still cost a little); short of it, a point is worth as much as it
-    closes the gap. The last trial's search sees the top itself (a beaten Cerberus below it
-    loses).
+    Before trial ``DIVINITY_FROM``, little. Then, with the top in reach by the end of the run,
+    a point now is worth little (the spaces that take Divinity away still cost a little);
+    short of it, a point is worth as much as it closes the gap. The last trial's search sees
+    the top itself (a beaten Cerberus below it loses).
     """
     data = view.data
     dice = view.dice
+    if view.labour < DIVINITY_FROM:
+        return EARLY_DIVINITY
     proj = projected_divinity(data, tuple(view.working_rewards()), view.labour, dice, view.divinity)
     gap = shortfall(proj, data)
     if view.labour >= 12:
