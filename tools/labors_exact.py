@@ -123,15 +123,69 @@ def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-class TrialSolver:
-    """The exact chance of beating one trial from any position, memoised."""
+@cache
+def shifted_rolls(k: int, shift: int) -> tuple[tuple[Faces, float], ...]:
+    """The rolls of ``k`` dice with every face moved by ``shift`` (Enraged +1, Sorrowful -1),
+    kept between 1 and 6."""
+    if not shift:
+        return rolls(k)
+    out: dict[Faces, float] = {}
+    for vals, p in rolls(k):
+        moved = tuple(sorted(max(1, min(6, v + shift)) for v in vals))
+        out[moved] = out.get(moved, 0.0) + p
+    return tuple(sorted(out.items()))
 
-    def __init__(self, lab: LabourDef, dice: int, bow: bool = True) -> None:
+
+def free_changes(vals: Faces, kind: str) -> list[Faces]:
+    """The rolls a free blue change of one die makes of ``vals``: 6↔3 or any value."""
+    out: set[Faces] = set()
+    for i, v in enumerate(vals):
+        rest = vals[:i] + vals[i + 1 :]
+        if kind == "six_three" and v in (3, 6):
+            out.add(tuple(sorted((*rest, 9 - v))))
+        elif kind == "any_value":
+            out |= {tuple(sorted((*rest, n))) for n in range(1, 7) if n != v}
+    return sorted(out)
+
+
+class TrialSolver:
+    """The exact chance of beating one trial from any position, memoised.
+
+    With the Bow alone (the default) this is exact play. The extras make it a bound for the
+    positions a run can bring: ``extra_blues`` (free changes, each once a roll: ``six_three``
+    the Lion's Hide, ``any_value`` the Ferocious Mood; a die may take several, which only
+    helps), ``shift`` (the Enraged or Sorrowful Mood) and ``free_shields`` (Courage losses
+    cancelled every round without spending a die, more than any gold shield gives).
+    """
+
+    def __init__(
+        self,
+        lab: LabourDef,
+        dice: int,
+        bow: bool = True,
+        extra_blues: tuple[str, ...] = (),
+        shift: int = 0,
+        free_shields: int = 0,
+    ) -> None:
         self.lab = lab
         self.dice = dice
         self.bow = bow
+        self.extra_blues = extra_blues
+        self.shift = shift
+        self.free_shields = free_shields
         self.memo: dict[tuple[object, ...], float] = {}
         self.states = 0
+
+    def options(self, vals: Faces, courage: int) -> list[tuple[Faces, int]]:
+        """The rolls (and Courage left) the blue changes can make of ``vals``."""
+        out = {(vals, courage)}
+        for kind in self.extra_blues:
+            out |= {(v, c) for faces, c in out for v in free_changes(faces, kind)}
+        if self.bow:
+            out |= {(v, c - 1) for faces, c in out if c - 1 > 0 for v in bow_changes(faces)}
+            for kind in self.extra_blues:  # the free changes after the Bow's, too (a bound)
+                out |= {(v, c) for faces, c in out for v in free_changes(faces, kind)}
+        return sorted(out)
 
     def value(
         self, healths: tuple[int, ...], nodes: tuple[str, ...], courage: int, broken: int = 0
@@ -155,12 +209,9 @@ class TrialSolver:
         room = tuple((a, sum(healths[i] for i in ts)) for a, ts in groups)
         k = max(0, self.dice - broken)
         total = 0.0
-        for vals, p in rolls(k):
-            options = [(vals, courage)]
-            if self.bow and courage - 1 > 0:
-                options += [(v, courage - 1) for v in bow_changes(vals)]
+        for vals, p in shifted_rolls(k, self.shift):
             best = 0.0
-            for faces, c in options:
+            for faces, c in self.options(vals, courage):
                 for vec in hit_vectors(room, faces):
                     best = max(best, self._after_hits(healths, nodes, c, broken, groups, vec))
                     if best >= 1.0:
@@ -229,7 +280,7 @@ class TrialSolver:
                         adv.append(d)
             if skull:
                 continue
-            c = courage - loss
+            c = courage - max(0, loss - self.free_shields)
             if c <= 0:
                 continue
             b = broken + min(bk, max(0, self.dice - broken))
@@ -249,6 +300,53 @@ def exact(case: Case) -> tuple[float, int, float]:
     solver = TrialSolver(lab, case.dice)
     v = solver.value(tuple(d.start for d in lab.dice), (START,) * len(lab.dice), case.courage)
     return v, solver.states, time.perf_counter() - start
+
+
+#: The Moods of the opening deck as a bound sees them at the Hydra: (name, dice, shift, blue).
+#: The Haunted cards only take Courage, so the bound counts them as no Mood at all.
+HYDRA_MOODS = (
+    ("MOOD-SORROWFUL", 0, -1, ()),
+    ("MOOD-ENRAGED", 0, 1, ()),
+    ("MOOD-EXHAUSTED", -1, 0, ()),
+    ("MOOD-RESOLUTE", 1, 0, ()),
+    ("MOOD-FEROCIOUS", 0, 0, ("any_value",)),
+    ("MOOD-HAUNT-A", 0, 0, ()),
+    ("MOOD-HAUNT-B", 0, 0, ()),
+    ("MOOD-HAUNT-C", 0, 0, ()),
+    ("MOOD-HAUNT-D", 0, 0, ()),
+)
+
+
+def hydra_bound(difficulty: str) -> dict[str, Any]:
+    """An upper bound on beating the Hydra (trial 2), hence on winning a run, at a difficulty.
+
+    At the Hydra a run owns exactly the Lion's Hide (its 6↔3 blue space; its gold shield is
+    counted as a free shield every round) and at most 17 Courage; its Mood is one of the
+    opening deck's, each as likely. Each Mood's exact value with those, averaged over the
+    deck, bounds every player's chance, however the Lion went.
+    """
+    data = load_data()
+    lab = data.labour(2)
+    dice, out = data.difficulties[difficulty]
+    deck = [m for m in HYDRA_MOODS if m[0] not in out]
+    per: dict[str, float] = {}
+    seen: dict[tuple[int, int, tuple[str, ...]], float] = {}
+    start = time.perf_counter()
+    for name, extra, shift, blues in deck:
+        key = (dice + extra, shift, blues)
+        if key not in seen:
+            solver = TrialSolver(
+                lab, dice + extra, True, ("six_three", *blues), shift, free_shields=1
+            )
+            seen[key] = solver.value((lab.dice[0].start,), (START,), data.courage_max)
+        per[name] = round(seen[key], 4)
+    bound = sum(per.values()) / len(per)
+    return {
+        "difficulty": difficulty,
+        "bound": round(bound, 4),
+        "moods": per,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 def start_state(case: Case, seed: int) -> LaborsState:
@@ -290,7 +388,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=",".join(DEFAULT_CASES),
         help=f"comma-separated, among {', '.join(CASES)}",
     )
+    parser.add_argument(
+        "--bound",
+        default="",
+        help="also bound every player's chance to beat the Hydra at these difficulties "
+        "(comma-separated, e.g. hero,god)",
+    )
     args = parser.parse_args(argv)
+    args.bound = [d.strip() for d in args.bound.split(",") if d.strip()]
+    if any(d not in ("mortal", "hero", "god") for d in args.bound):
+        parser.error("--bound: give difficulties among mortal, hero, god")
     names = [n.strip() for n in args.cases.split(",") if n.strip()]
     bad = [n for n in names if n not in CASES]
     if bad or not names:
@@ -331,7 +438,16 @@ def main(argv: list[str] | None = None) -> int:
             )
         print(line)
         out[case.name] = row
-    print(json.dumps({"cases": out, "runs": args.runs, "seed": args.seed}, sort_keys=True))
+    bounds = {}
+    for difficulty in args.bound:
+        b = hydra_bound(difficulty)
+        bounds[difficulty] = b
+        print(
+            f"{difficulty:<7} no player beats the Hydra more than {100 * b['bound']:.1f}% of runs"
+            f" (exact per Mood, averaged over the deck; {b['seconds']} s)"
+        )
+    doc = {"cases": out, "runs": args.runs, "seed": args.seed, "bounds": bounds}
+    print(json.dumps(doc, sort_keys=True))
     return 0
 
 
