@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 from functools import cache
 
-from hercules.games.labors.engine.data import GoldDef, LaborsData
-from hercules.games.labors.engine.methods import gold_meets
+from hercules.games.labors.engine.data import Attack, GoldDef, LaborsData
+from hercules.games.labors.engine.methods import gold_meets, min_dice
 from hercules.games.labors.engine.state import LaborsState
 
-from .evaluate import Evaluator, Position
+from .evaluate import _sets_in
 from .worth import _BLUE_WORTH
 
 #: The share of rolls in which a gold space's dice are not needed on the trial.
@@ -72,6 +73,21 @@ def fill_chance(gold: GoldDef, dice: int) -> float:
 
 
 ROLL_DICE = 6  #: the most dice a trial's length is sampled with (see :func:`trial_rolls`)
+RATE_SAMPLES = 60  #: rolls sampled for a trial's length (a rough figure is enough here)
+
+
+@cache
+def _rate(attack: Attack, dice: int) -> float:
+    """The mean sets of ``attack`` a roll of ``dice`` dice makes (sampled, fixed generator)."""
+    if dice < min_dice(attack):
+        return 0.02
+    gen = random.Random(f"rate{attack.kind}{attack.values}{dice}")
+    total = 0
+    for _ in range(RATE_SAMPLES):
+        total += _sets_in(attack, tuple(sorted(gen.randint(1, 6) for _ in range(dice))))
+    return max(0.05, total / RATE_SAMPLES)
+
+
 _ROLLS: dict[tuple[int, int, int], float] = {}
 
 
@@ -84,9 +100,7 @@ def trial_rolls(data: LaborsData, labour: int, dice: int) -> float:
         # (a whole second for ten), so a run's horizon is read at ROLL_DICE dice at most.
         sampled = min(dice, ROLL_DICE)
         lab = data.labour(labour)
-        trial = tuple((d.start, "S") for d in lab.dice)
-        pos = Position(labour, data.courage_max, 0, sampled, trial)
-        got = Evaluator(data).rounds(pos) * sampled / dice
+        got = sum(d.start / _rate(d.attack, sampled) for d in lab.dice) * sampled / dice
         _ROLLS[key] = got
     return got
 

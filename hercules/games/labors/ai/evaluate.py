@@ -47,7 +47,7 @@ def hit_rate(attack: Attack, dice: int) -> float:
     return max(0.05, total / samples)
 
 
-PMF_SAMPLES = 160  #: rolls sampled for a hit distribution
+PMF_SAMPLES = 80  #: rolls sampled for a hit distribution (each new one is a decision's cost)
 
 
 @cache
@@ -203,6 +203,7 @@ class Evaluator:
         #: projects to be from the top (:func:`.carry.divinity_weight`).
         self.w_div = W_DIVINITY
         self._paths: dict[tuple[object, ...], dict[tuple[str, int, int], tuple[float, float]]] = {}
+        self._values: dict[tuple[Position, float], float] = {}
 
     def rates(self, pos: Position) -> list[float]:
         """The expected hits per roll on each live Trial die (the roll is shared)."""
@@ -371,7 +372,17 @@ class Evaluator:
         return out
 
     def value(self, pos: Position) -> float:
-        """The value of a position with the trial still on (Courage units)."""
+        """The value of a position with the trial still on (Courage units), remembered."""
+        key = (pos, self.w_div)
+        got = self._values.get(key)
+        if got is None:
+            if len(self._values) > 200_000:  # a long session: start again rather than grow
+                self._values.clear()
+            got = self._value(pos)
+            self._values[key] = got
+        return got
+
+    def _value(self, pos: Position) -> float:
         top = self.data.divinity_top
         pain, lost = self.pain(pos)
         left = pos.courage - lost

@@ -34,7 +34,7 @@ from hercules.games.labors.engine.actions import (
 )
 from hercules.games.labors.engine.data import Attack, BlueDef, GoldDef, LaborsData
 from hercules.games.labors.engine.errors import LaborsError
-from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
+from hercules.games.labors.engine.methods import canonical, gold_meets, value_sets
 from hercules.games.labors.engine.rules import PLAYER, apply, legal_actions
 from hercules.games.labors.engine.rules import view as _view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
@@ -703,8 +703,13 @@ def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=1 << 16)
 def _gold_value_sets(gold: GoldDef, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The engine's fillings of a gold space in a roll, remembered between decisions."""
-    return gold_value_sets(gold, vals)
+    """The fillings of a gold space in a roll (sorted ``vals``), remembered between decisions.
+
+    The engine's :func:`gold_value_sets` tries every ordered choice of dice; the distinct
+    sub-multisets of the right size are far fewer, and each is checked the engine's way.
+    """
+    k = len(gold.need)
+    return sorted(c for c in set(itertools.combinations(vals, k)) if gold_meets(gold, c))
 
 
 def _within(

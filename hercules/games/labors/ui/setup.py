@@ -115,21 +115,23 @@ def read_balance(text: str) -> dict[str, Odds]:
         figures = entry.get(BALANCE_LEVEL) if isinstance(entry, dict) else None
         if not isinstance(figures, dict):
             continue
-        rate, games = figures.get("win_rate"), figures.get("games")
-        if not _share(rate):
+        rate, games = _share(figures.get("win_rate")), figures.get("games")
+        if rate is None:
             continue
         if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
             continue
-        low, high = figures.get("low"), figures.get("high")
-        if not (_share(low) and _share(high) and low <= rate <= high):
+        low, high = _share(figures.get("low")), _share(figures.get("high"))
+        if low is None or high is None or not low <= rate <= high:
             low, high = wilson_interval(round(rate * games), games)
-        out[difficulty] = Odds(float(rate), games, float(low), float(high))
+        out[difficulty] = Odds(rate, games, low, high)
     return out
 
 
-def _share(value: object) -> bool:
-    """True for a number from 0 to 1 (not a flag)."""
-    return not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value <= 1
+def _share(value: object) -> float | None:
+    """A number from 0 to 1 (not a flag) as a float, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        return None
+    return float(value)
 
 
 def load_balance() -> dict[str, Odds]:
