@@ -150,37 +150,6 @@ def _alive(hits: float, health: int) -> float:
     return min(1.0, total)
 
 
-def _to_skull(die: TrialDieDef, node: str) -> int:
-    """The fewest moves from ``node`` to the skull (a large number if it has none)."""
-    seen = {node}
-    wave = [node]
-    for steps in range(1, 64):
-        nxt = []
-        for at in wave:
-            for n in die.next_spaces(at):
-                if die.track[n].skull:
-                    return steps
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        if not nxt:
-            break
-        wave = nxt
-    return 99
-
-
-def _convolve(alive: list[float], pmf: tuple[float, ...], health: int) -> list[float]:
-    """The chances of each hit total below ``health`` after one more roll (the rest: dead)."""
-    out = [0.0] * health
-    for a, pa in enumerate(alive):
-        if pa <= 0.0:
-            continue
-        for d, pd in enumerate(pmf):
-            if a + d < health:
-                out[a + d] += pa * pd
-    return out
-
-
 @dataclass(frozen=True)
 class Position:
     """What the value of a moment depends on (a light copy of the public state)."""
@@ -267,34 +236,20 @@ class Evaluator:
         for i, (health, node) in enumerate(pos.trial):
             if health <= 0:
                 continue
-            cost, lost = self.path_cost(pos, i, node, health, pmfs[i], pmfs)
+            cost, lost = self.path_cost(pos, i, node, health, pmfs[i])
             total += cost
             courage += lost
         return total, courage
 
     def path_cost(
-        self,
-        pos: Position,
-        i: int,
-        node: str,
-        health: int,
-        pmf: tuple[float, ...],
-        pmfs: Sequence[tuple[float, ...]] = (),
+        self, pos: Position, i: int, node: str, health: int, pmf: tuple[float, ...]
     ) -> tuple[float, float]:
         """Die ``i``'s expected cost from ``node`` on, the player taking the best forks.
 
         A Markov chain over (space, health): each roll deals hits drawn from ``pmf``; a die
         brought to 0 is out, otherwise it moves (the best fork), heals (never above its
-        start) and its space costs. Read ``HORIZON`` rolls ahead. A space that moves the
-        other dice once more (``adv``) also costs the skull for each other die that would
-        then reach it, times the chance that die is still alive (``pmfs``: every die's hits
-        per roll): the Stymphalian Birds are lost that way.
+        start) and its space costs. Read ``HORIZON`` rolls ahead.
         """
-        die = self.data.labour(pos.labour).dice[i]
-        pushes = any("adv" in sp.effects for sp in die.track.values()) and pmfs
-        others = (
-            tuple((j, t) for j, t in enumerate(pos.trial) if j != i and t[0] > 0) if pushes else ()
-        )
         key = (
             pos.labour,
             i,
@@ -302,13 +257,12 @@ class Evaluator:
             pos.divinity > 0,
             sum(1 for h, _ in pos.trial if h > 0) > 1,
             self.w_div,
-            others,
         )
         memo = self._paths.get(key)
         if memo is None:
             memo = {}
             self._paths[key] = memo
-        pushed = self._pushed(pos, others, pmfs)
+        die = self.data.labour(pos.labour).dice[i]
         costs: dict[str, tuple[float, float, int]] = {}
         for name, space in die.track.items():
             heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
@@ -332,8 +286,6 @@ class Evaluator:
                         c = (W_SKULL, 0.0)
                     else:
                         sc, sl, heal = costs[nxt]
-                        if pushed and "adv" in die.track[nxt].effects:
-                            sc += pushed[min(k, len(pushed) - 1)]
                         later = walk(nxt, min(die.start, left + heal), k + 1)
                         c = (sc + later[0], sl + later[1])
                     if c[0] < best[0]:
@@ -346,30 +298,6 @@ class Evaluator:
             return cost, lost
 
         return walk(node, health, 1)
-
-    def _pushed(
-        self,
-        pos: Position,
-        others: tuple[tuple[int, tuple[int, str]], ...],
-        pmfs: Sequence[tuple[float, ...]],
-    ) -> list[float]:
-        """The skull cost of an ``adv`` space reached on the k-th advance from now (index k):
-        each other live die that would stand within 2 spaces of the skull then (it moves in
-        that advance and once more), times the chance it is still alive after k rolls."""
-        if not others:
-            return []
-        lab = self.data.labour(pos.labour)
-        out = [0.0] * (HORIZON + 2)
-        for j, (health, node) in others:
-            dist = _to_skull(lab.dice[j], node)
-            alive = 1.0
-            dist_pmf: list[float] = [1.0]  # the hits dealt to die j so far
-            for k in range(1, HORIZON + 2):
-                dist_pmf = _convolve(dist_pmf, pmfs[j], health)
-                alive = sum(dist_pmf)
-                if dist <= k + 1:
-                    out[k] += W_SKULL * alive
-        return out
 
     def value(self, pos: Position) -> float:
         """The value of a position with the trial still on (Courage units), remembered."""
