@@ -72,16 +72,16 @@ from .worth import (
 )
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
-BEAM = 4  #: the single blue changes that are tried with a second one
+BEAM = 6  #: the single blue changes that are tried with a second one
 #: Courage paid for blue abilities counts this much (it is gone for every trial to come).
 COST_WEIGHT = 1.0
 #: The search's work (allocation nodes, and LEAF_WORK for each position valued) after which
 #: no more pairs of blue changes are tried, and after which no more changes or re-rolls at
 #: all: a count, not a clock, so that a decision stays the same on any machine. Set so that
 #: a decision takes under 200 ms at the 99th percentile (``tools/labors_bench.py``).
-NODE_BUDGET = 2000
-TOTAL_BUDGET = 3500
-LEAF_WORK = 10
+NODE_BUDGET = 4000
+TOTAL_BUDGET = 6000
+LEAF_WORK = 13
 MAX_OUTCOMES = 56  #: re-rolls of more dice are valued on a fixed sample of outcomes
 SAMPLES = 60  #: the sample's size
 
