@@ -84,18 +84,6 @@ def rolls(k: int) -> tuple[tuple[Faces, float], ...]:
     return tuple(out)
 
 
-def bow_changes(vals: Faces) -> list[Faces]:
-    """The rolls the Bow can make of ``vals``: one die up or down 1, 6↔1 wrapping."""
-    out: set[Faces] = set()
-    for i, v in enumerate(vals):
-        if i and vals[i - 1] == v:
-            continue
-        rest = vals[:i] + vals[i + 1 :]
-        for n in ((v % 6) + 1, ((v - 2) % 6) + 1):
-            out.add(tuple(sorted((*rest, n))))
-    return sorted(out)
-
-
 @lru_cache(maxsize=1 << 18)
 def hit_vectors(groups: tuple[tuple[Attack, int], ...], vals: Faces) -> frozenset[tuple[int, ...]]:
     """Every vector of sets (one count per group of Trial dice sharing a method, each at most
@@ -136,26 +124,24 @@ def shifted_rolls(k: int, shift: int) -> tuple[tuple[Faces, float], ...]:
     return tuple(sorted(out.items()))
 
 
-def free_changes(vals: Faces, kind: str) -> list[Faces]:
-    """The rolls a free blue change of one die makes of ``vals``: 6↔3 or any value."""
-    out: set[Faces] = set()
-    for i, v in enumerate(vals):
-        rest = vals[:i] + vals[i + 1 :]
-        if kind == "six_three" and v in (3, 6):
-            out.add(tuple(sorted((*rest, 9 - v))))
-        elif kind == "any_value":
-            out |= {tuple(sorted((*rest, n))) for n in range(1, 7) if n != v}
-    return sorted(out)
+def _changed(kind: str, v: int) -> list[int]:
+    """The faces one blue space may turn a die showing ``v`` into."""
+    if kind == "bow":
+        return sorted({(v % 6) + 1, ((v - 2) % 6) + 1})
+    if kind == "six_three":
+        return [9 - v] if v in (3, 6) else []
+    if kind == "any_value":
+        return [n for n in range(1, 7) if n != v]
+    raise ValueError(f"no such blue space here: {kind}")
 
 
 class TrialSolver:
     """The exact chance of beating one trial from any position, memoised.
 
-    With the Bow alone (the default) this is exact play. The extras make it a bound for the
-    positions a run can bring: ``extra_blues`` (free changes, each once a roll: ``six_three``
-    the Lion's Hide, ``any_value`` the Ferocious Mood; a die may take several, which only
-    helps), ``shift`` (the Enraged or Sorrowful Mood) and ``free_shields`` (Courage losses
-    cancelled every round without spending a die, more than any gold shield gives).
+    The Bow, and ``extra_blues`` (free changes, each space once a roll and each die on one
+    space: ``six_three`` the Lion's Hide, ``any_value`` the Ferocious Mood); ``shift`` (the
+    Enraged or Sorrowful Mood). ``free_shields`` cancels Courage losses every round without
+    spending a die, more than any gold shield gives: with it the value is an upper bound.
     """
 
     def __init__(
@@ -177,14 +163,25 @@ class TrialSolver:
         self.states = 0
 
     def options(self, vals: Faces, courage: int) -> list[tuple[Faces, int]]:
-        """The rolls (and Courage left) the blue changes can make of ``vals``."""
-        out = {(vals, courage)}
-        for kind in self.extra_blues:
-            out |= {(v, c) for faces, c in out for v in free_changes(faces, kind)}
-        if self.bow:
-            out |= {(v, c - 1) for faces, c in out if c - 1 > 0 for v in bow_changes(faces)}
-            for kind in self.extra_blues:  # the free changes after the Bow's, too (a bound)
-                out |= {(v, c) for faces, c in out for v in free_changes(faces, kind)}
+        """The rolls (and Courage left) the blue changes can make of ``vals``: each blue
+        space once, each die on one blue space at most (the rulebook), in any order."""
+        spaces = [*self.extra_blues, *(("bow",) if self.bow else ())]
+        out: set[tuple[Faces, int]] = set()
+
+        def walk(free: Faces, changed: Faces, left: tuple[str, ...], c: int) -> None:
+            out.add((tuple(sorted(free + changed)), c))
+            for j, kind in enumerate(left):
+                rest = left[:j] + left[j + 1 :]
+                if kind == "bow" and c - 1 <= 0:
+                    continue
+                for i, v in enumerate(free):
+                    if i and free[i - 1] == v:
+                        continue
+                    others = free[:i] + free[i + 1 :]
+                    for n in _changed(kind, v):
+                        walk(others, (*changed, n), rest, c - (kind == "bow"))
+
+        walk(vals, (), tuple(spaces), courage)
         return sorted(out)
 
     def value(
