@@ -4,13 +4,17 @@
 
 Plays ``--games`` runs of the solver at each difficulty (run ``i`` set up with seed
 ``seed + i``) through the same code as ``simulate.py --game labors --player solver``, the
-difficulties in parallel processes (``--jobs``, default one per CPU), and writes
+runs cut into chunks over parallel processes (``--jobs``, default one per CPU; a run's seed
+does not depend on its chunk), and writes
 ``assets/games/labors/data/balance.json`` (or ``--out``)::
 
-    {"hero": {"solver": {"win_rate": 0.0, "games": 200, "low": 0.0, "high": 0.0188,
-                         "trials": 3.1, "seed": 1000, "ends": {...}}}, "mortal": ..., "god": ...}
+    {"hero": {"solver": {"win_rate": 0.0, "wins": 0, "games": 200, "low": 0.0,
+                         "high": 0.0188, "trials": 3.1, "seed": 1000, "ends": {...}}},
+     "mortal": ..., "god": ...}
 
-The setup screen reads ``win_rate`` and ``games``. The last stdout line is one JSON object: the
+``low`` and ``high`` are the win rate's Wilson 95 % interval; ``ends`` counts where the runs
+ended (trial: outcome: runs). The setup screen reads ``win_rate``, ``games``, ``low`` and
+``high``. The last stdout line is one JSON object: the
 path written, the figures and the seconds taken.
 """
 
@@ -20,6 +24,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,7 @@ from typing import Any
 from cli_args import add_processes_option, game_spec, positive, whole_number
 from simulate import simulate
 
+from hercules.games._kit.figures import wilson_interval
 from hercules.games.labors.engine import DIFFICULTIES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,33 +52,75 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def figures(difficulty: str, games: int, seed: int) -> dict[str, Any]:
-    """The solver's figures at one difficulty (one process)."""
+def chunk(difficulty: str, games: int, seed: int) -> dict[str, Any]:
+    """The raw counts of ``games`` solver runs at one difficulty from ``seed`` (one process)."""
     config = {"difficulty": difficulty, "start": 1}
     stats = simulate(game_spec("labors"), games, config, seed, LEVEL)
-    low, high = stats["win_interval"]
     return {
-        "win_rate": stats["win_rate"],
         "games": games,
-        "low": low,
-        "high": high,
-        "trials": stats["mean_trials_beaten"],
-        "seed": seed,
+        "wins": stats["wins"],
+        "beaten": round(stats["mean_trials_beaten"] * games),
         "ends": stats["ends"],
-        "games_per_second": stats["games_per_second"],
+        "seconds": stats["seconds"],
     }
+
+
+def merge(difficulty: str, parts: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    """One difficulty's figures from its chunks: the win rate with its Wilson 95 % interval."""
+    games = sum(p["games"] for p in parts)
+    wins = sum(p["wins"] for p in parts)
+    ends: dict[str, Counter[str]] = {}
+    for p in parts:
+        for trial, by in p["ends"].items():
+            ends.setdefault(trial, Counter()).update(by)
+    low, high = wilson_interval(wins, games)
+    seconds = sum(p["seconds"] for p in parts)
+    return {
+        "win_rate": round(wins / games, 4),
+        "wins": wins,
+        "games": games,
+        "low": round(low, 4),
+        "high": round(high, 4),
+        "trials": round(sum(p["beaten"] for p in parts) / games, 3),
+        "seed": seed,
+        "ends": {
+            t: dict(sorted(by.items())) for t, by in sorted(ends.items(), key=lambda kv: int(kv[0]))
+        },
+        "games_per_second": round(games / seconds, 2) if seconds else 0.0,
+    }
+
+
+def figures(difficulty: str, games: int, seed: int) -> dict[str, Any]:
+    """The solver's figures at one difficulty (one process)."""
+    return merge(difficulty, [chunk(difficulty, games, seed)], seed)
+
+
+def tasks(games: int, seed: int, jobs: int) -> list[tuple[str, int, int]]:
+    """The runs cut into chunks (difficulty, runs, first seed): ``jobs`` a difficulty, so that
+    the processes share the longest difficulty's runs rather than wait on them."""
+    per = max(1, jobs)
+    size = -(-games // per)
+    out = []
+    for d in DIFFICULTIES:
+        for start in range(0, games, size):
+            out.append((d, min(size, games - start), seed + start))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     start = time.perf_counter()
-    jobs = max(1, min(args.jobs, len(DIFFICULTIES)))
+    jobs = max(1, args.jobs)
+    work = tasks(args.games, args.seed, jobs)
     if jobs == 1:
-        results = [figures(d, args.games, args.seed) for d in DIFFICULTIES]
+        done = [chunk(*w) for w in work]
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(figures, d, args.games, args.seed) for d in DIFFICULTIES]
-            results = [f.result() for f in futures]
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            done = list(pool.map(chunk, *zip(*work, strict=True)))
+    results = []
+    for d in DIFFICULTIES:
+        parts = [r for w, r in zip(work, done, strict=True) if w[0] == d]
+        results.append(merge(d, parts, args.seed))
     doc = {d: {LEVEL: r} for d, r in zip(DIFFICULTIES, results, strict=True)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")

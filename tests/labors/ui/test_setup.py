@@ -24,11 +24,12 @@ from hercules.games.labors.ui.setup import (
 from hercules.ui.app import App, Settings
 from hercules.ui.scene import Scene
 from hercules.ui.strings import set_language, t
+from hercules.ui.theme import FONTS
 
 BALANCE = {
-    "hero": {"solver": {"win_rate": 0.234, "games": 2000}},
-    "mortal": {"solver": {"win_rate": 0.61, "games": 2000}},
-    "god": {"solver": {"win_rate": 0.012, "games": 2000}},
+    "hero": {"solver": {"win_rate": 0.234, "games": 2000, "low": 0.2159, "high": 0.2531}},
+    "mortal": {"solver": {"win_rate": 0.61, "games": 2000, "low": 0.5884, "high": 0.6312}},
+    "god": {"solver": {"win_rate": 0.012, "games": 2000, "low": 0.0080, "high": 0.0180}},
 }
 
 
@@ -165,12 +166,53 @@ def test_the_balance_line_quotes_the_solver_when_its_figures_are_shipped(
     monkeypatch.setattr(labors_setup, "balance_path", lambda: path)
     scene, _ = open_setup(app, monkeypatch)
     assert set(scene.balance) == {"hero", "mortal", "god"}
-    assert balance_line("hero", scene.balance) == "The solver wins 23 % at Hero"
-    assert balance_line("god", scene.balance) == "The solver wins 1.2 % at God"
-    set_language("it")
-    assert balance_line("god", scene.balance) == "Il risolutore vince il 1,2 % a livello Dio"
-    set_language("en")
     frames(app, 1)  # drawn with the line
+
+
+def test_the_balance_line_gives_the_win_rate_its_interval_and_the_runs():
+    figures = read_balance(json.dumps(BALANCE))
+    assert (
+        balance_line("hero", figures)
+        == "The solver wins 23 % of runs at Hero (22–25 %, 2,000 runs)"
+    )
+    assert (
+        balance_line("god", figures)
+        == "The solver wins 1.2 % of runs at God (0.8–1.8 %, 2,000 runs)"
+    )
+    set_language("it")
+    try:
+        assert balance_line("god", figures) == (
+            "Il risolutore vince il 1,2 % delle partite a livello Dio (0,8–1,8 %, 2.000 partite)"
+        )
+    finally:
+        set_language("en")
+
+
+def test_with_no_run_won_the_balance_line_says_so_and_gives_the_upper_bound():
+    doc = {"hero": {"solver": {"win_rate": 0.0, "games": 1000, "low": 0.0, "high": 0.0038}}}
+    figures = read_balance(json.dumps(doc))
+    assert balance_line("hero", figures) == (
+        "The solver won none of its 1,000 runs at Hero: its odds are at most 0.4 %"
+    )
+    set_language("it")
+    try:
+        assert balance_line("hero", figures) == (
+            "Il risolutore non ha vinto nessuna delle sue 1.000 partite a livello Eroe: "
+            "le sue probabilità sono al massimo 0,4 %"
+        )
+    finally:
+        set_language("en")
+
+
+def test_a_balance_file_without_the_interval_has_it_worked_out_from_the_runs():
+    doc = {"mortal": {"solver": {"win_rate": 0.0, "games": 200}}}
+    odds = read_balance(json.dumps(doc))["mortal"]
+    assert odds.low == 0.0 and odds.high == pytest.approx(0.0188, abs=1e-4)
+    assert balance_line("mortal", {"mortal": odds}).endswith("at most 1.9 %")
+    # An interval that does not hold the rate is not believed either.
+    doc = {"mortal": {"solver": {"win_rate": 0.5, "games": 100, "low": 0.6, "high": 0.7}}}
+    odds = read_balance(json.dumps(doc))["mortal"]
+    assert odds.low < 0.5 < odds.high
 
 
 def test_without_figures_there_is_no_balance_line(app, monkeypatch, no_balance):
@@ -233,6 +275,34 @@ def test_everything_on_the_setup_fits_its_page(monkeypatch, no_balance, size, la
         )
         assert lowest < scene.btn_start.rect.top - 30  # above the band over the buttons
         assert scene.k == 1.0 or scale > 1.0  # the words shrink only for a large text scale
+    finally:
+        a.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_odds_lines_fit_their_cards_at_1280_by_720(monkeypatch, tmp_path, lang, scale):
+    doc = {
+        d: {"solver": {"win_rate": 0.0, "games": 1000, "low": 0.0, "high": 0.0038}}
+        for d in ("hero", "god")
+    }
+    doc["mortal"] = {"solver": {"win_rate": 0.123, "games": 1000, "low": 0.104, "high": 0.145}}
+    path = tmp_path / "balance.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(labors_setup, "balance_path", lambda: path)
+    settings = Settings(animation_speed=0.0, bot_delay=0.0, language=lang, ui_scale=scale)
+    a = App((1280, 720), settings)
+    try:
+        scene = SetupScene(a)
+        a.push(scene)
+        frames(a, 1)
+        for d, card in scene.cards.items():
+            lines = scene.odds_lines(d, card.w - 28)
+            widths = [FONTS.text(line, scene.sz(14), (0, 0, 0)).get_width() for line in lines]
+            assert lines and max(widths) <= card.w - 28
+        rects = [*scene.cards.values(), *scene.medals.values(), *scene.chips.values()]
+        assert all(scene.box.contains(r) for r in rects)
     finally:
         a.close()
         set_language("en")

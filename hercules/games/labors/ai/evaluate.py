@@ -47,7 +47,7 @@ def hit_rate(attack: Attack, dice: int) -> float:
     return max(0.05, total / samples)
 
 
-PMF_SAMPLES = 160  #: rolls sampled for a hit distribution
+PMF_SAMPLES = 80  #: rolls sampled for a hit distribution (each new one is a decision's cost)
 
 
 @cache
@@ -168,7 +168,11 @@ class Evaluator:
 
     def __init__(self, data: LaborsData) -> None:
         self.data = data
+        #: A point of Divinity now, in Courage: set for each decision from how far the run
+        #: projects to be from the top (:func:`.carry.divinity_weight`).
+        self.w_div = W_DIVINITY
         self._paths: dict[tuple[object, ...], dict[tuple[str, int, int], tuple[float, float]]] = {}
+        self._values: dict[tuple[Position, float], float] = {}
 
     def rates(self, pos: Position) -> list[float]:
         """The expected hits per roll on each live Trial die (the roll is shared)."""
@@ -199,7 +203,7 @@ class Evaluator:
             if eff.startswith("-"):
                 cost += int(eff[1:])
             elif eff == "dv":
-                cost += W_DIVINITY if pos.divinity > 0 else 0.3
+                cost += self.w_div if pos.divinity > 0 else 0.3
             elif eff == "bk":
                 cost += W_BROKEN
             elif eff == "nb":
@@ -246,7 +250,14 @@ class Evaluator:
         brought to 0 is out, otherwise it moves (the best fork), heals (never above its
         start) and its space costs. Read ``HORIZON`` rolls ahead.
         """
-        key = (pos.labour, i, pmf, pos.divinity > 0, sum(1 for h, _ in pos.trial if h > 0) > 1)
+        key = (
+            pos.labour,
+            i,
+            pmf,
+            pos.divinity > 0,
+            sum(1 for h, _ in pos.trial if h > 0) > 1,
+            self.w_div,
+        )
         memo = self._paths.get(key)
         if memo is None:
             memo = {}
@@ -289,17 +300,27 @@ class Evaluator:
         return walk(node, health, 1)
 
     def value(self, pos: Position) -> float:
-        """The value of a position with the trial still on (Courage units)."""
+        """The value of a position with the trial still on (Courage units), remembered."""
+        key = (pos, self.w_div)
+        got = self._values.get(key)
+        if got is None:
+            if len(self._values) > 200_000:  # a long session: start again rather than grow
+                self._values.clear()
+            got = self._value(pos)
+            self._values[key] = got
+        return got
+
+    def _value(self, pos: Position) -> float:
         top = self.data.divinity_top
         pain, lost = self.pain(pos)
         left = pos.courage - lost
         danger = 6.0 * (3.0 - left) if left < 3.0 else 0.0
         health = sum(h for h, _ in pos.trial if h > 0)
-        return pos.courage - pain - danger - W_HEALTH * health + W_DIVINITY * min(pos.divinity, top)
+        return pos.courage - pain - danger - W_HEALTH * health + self.w_div * min(pos.divinity, top)
 
     def beaten(self, pos: Position) -> float:
         """The value of a position whose trial has just been beaten."""
         top = self.data.divinity_top
         if pos.labour == 12:
             return WON + pos.courage if pos.divinity >= top else LOST + pos.divinity
-        return pos.courage + W_DIVINITY * min(pos.divinity, top) + 3.0
+        return pos.courage + self.w_div * min(pos.divinity, top) + 3.0

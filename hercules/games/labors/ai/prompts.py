@@ -21,8 +21,9 @@ from hercules.games.labors.engine.state import (
 )
 
 from . import names
+from .carry import owned_value, reward_value
 from .evaluate import LOST, Evaluator, Position
-from .worth import _MOOD_WORTH, W_DIE, Decision, _why, ability_worth, reward_worth
+from .worth import _MOOD_WORTH, W_DIE, Decision, _why, ability_worth
 
 # --- the advance -----------------------------------------------------------------------------
 
@@ -155,7 +156,7 @@ def _effects_words(effects: Sequence[str]) -> str:
 
 
 def _reward(view: LaborsState, legal: list[Action]) -> Decision:
-    scored = [(reward_worth(view.data, a.card, view), a) for a in legal]
+    scored = [(reward_value(view.data, a.card, view), a) for a in legal]
     worth, a = max(scored, key=lambda x: x[0])
     r = view.data.rewards[a.card]
     bits = []
@@ -172,7 +173,7 @@ def _reward(view: LaborsState, legal: list[Action]) -> Decision:
 
 
 def _remove(view: LaborsState, legal: list[Action]) -> Decision:
-    a = min(legal, key=lambda x: ability_worth(view.data, x.card))
+    a = min(legal, key=lambda x: (owned_value(view.data, x.card, view, view.dice), x.card))
     english = f"Give up {names.card(a.card)} ({a.card}): its abilities help least now."
     return Decision(a, _why("remove", english, card=a.card), 0.0)
 
@@ -228,7 +229,7 @@ def _abderus(view: LaborsState, legal: list[Action], ev: Evaluator) -> Decision:
 
 
 def _pholus(view: LaborsState, legal: list[Action]) -> Decision:
-    a = min(legal, key=lambda x: (ability_worth(view.data, x.card), x.card))
+    a = min(legal, key=lambda x: (owned_value(view.data, x.card, view, view.trial_dice()), x.card))
     english = f"Cover {names.card(a.card)} ({a.card}): it would help least."
     return Decision(a, _why("cover", english, card=a.card), 0.0)
 

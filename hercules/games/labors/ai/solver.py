@@ -33,8 +33,9 @@ from hercules.games.labors.engine.actions import (
     Action,
 )
 from hercules.games.labors.engine.data import Attack, BlueDef, GoldDef, LaborsData
-from hercules.games.labors.engine.methods import canonical, gold_value_sets, value_sets
-from hercules.games.labors.engine.rules import PLAYER
+from hercules.games.labors.engine.errors import LaborsError
+from hercules.games.labors.engine.methods import canonical, gold_meets, value_sets
+from hercules.games.labors.engine.rules import PLAYER, apply, legal_actions
 from hercules.games.labors.engine.rules import view as _view
 from hercules.games.labors.engine.spaces import blue_spaces, gold_spaces, new_values
 from hercules.games.labors.engine.state import (
@@ -51,6 +52,7 @@ from hercules.games.labors.engine.state import (
 )
 
 from . import plans
+from .carry import divinity_weight
 from .evaluate import Evaluator, Position
 from .plans import BlueStep, Die, Step
 from .prompts import (
@@ -70,11 +72,18 @@ from .worth import (
 )
 
 DETERMINISTIC = ("pm1", "plus1", "flip", "six_three", "parity", "any_value", "set_other", "twin")
-BEAM = 4  #: the single blue changes that are tried with a second one
+BEAM = 6  #: the single blue changes that are tried with a second one
 #: Courage paid for blue abilities counts this much (it is gone for every trial to come).
 COST_WEIGHT = 1.0
-NODE_BUDGET = 2000  #: allocation nodes after which no more pairs of blue changes are tried
-MAX_OUTCOMES = 252  #: re-rolls of more dice are valued on a fixed sample of outcomes
+#: The search's work (allocation nodes, and LEAF_WORK for each position valued) after which
+#: no more pairs of blue changes are tried, and after which no more changes or re-rolls at
+#: all: a count, not a clock, so that a decision stays the same on any machine. Set so that
+#: a decision takes under 200 ms at the 99th percentile (``tools/labors_bench.py``).
+NODE_BUDGET = 4000
+TOTAL_BUDGET = 6000
+LEAF_WORK = 13
+MAX_OUTCOMES = 56  #: re-rolls of more dice are valued on a fixed sample of outcomes
+SAMPLES = 60  #: the sample's size
 
 # What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
 
@@ -84,6 +93,11 @@ class Solver:
 
     def __init__(self) -> None:
         self._evaluators: dict[int, Evaluator] = {}
+        #: The rest of the current roll's plan: the view each next step is expected at, and
+        #: that step. A roll's search is exhaustive over its allocations, so its plan's later
+        #: steps are what a new search from those views would choose; following it saves the
+        #: search at every step of the roll (only for views equal to the expected ones).
+        self._plans: dict[LaborsState, Decision] = {}
 
     def evaluator(self, data: LaborsData) -> Evaluator:
         """The evaluator (and its caches) of this data."""
@@ -109,8 +123,15 @@ class Solver:
             return Decision(legal[0], _only_reason(legal[0]))
         p = view.prompt
         ev = self.evaluator(view.data)
+        ev.w_div = divinity_weight(view)
         if p == P_PLAY:
-            return RollSearch(view, legal, ev).decide()
+            planned = self._plans.get(view)
+            if planned is not None and planned.action in legal:
+                return planned
+            search = RollSearch(view, legal, ev)
+            decision = search.decide()
+            self._plans = _follow(view, decision, search.rest, ev)
+            return decision
         if p == P_FORK:
             return _fork(view, legal, ev)
         if p == P_REWARD:
@@ -185,6 +206,8 @@ class RollSearch:
             (attack, tuple(ts), sum(self.healths[t] for t in ts)) for attack, ts in groups.items()
         ]
         self.rep = self._face_classes()
+        #: After :meth:`decide`: the plan's steps after the chosen one (None after a re-roll).
+        self.rest: tuple[list[BlueStep], tuple[Step, ...]] | None = None
 
     # --- allocation: attacks and gold spaces ------------------------------------------------
 
@@ -204,7 +227,7 @@ class RollSearch:
         key = (j, vals)
         got = self._sets.get(key)
         if got is None:
-            got = gold_value_sets(self.golds[j][1], vals)
+            got = _gold_value_sets(self.golds[j][1], vals)
             self._sets[key] = got
         return got
 
@@ -464,6 +487,8 @@ class RollSearch:
             return best
         scored = []
         for step in self.blue_steps(dice, used, paid):
+            if self.work() > TOTAL_BUDGET:
+                break
             nd = self.after(dice, step)
             v, st = self.value_of(nd, paid + step.cost)
             scored.append((v, step, nd, st))
@@ -472,16 +497,20 @@ class RollSearch:
         if depth >= 2:
             scored.sort(key=lambda x: -x[0])
             for _, step, nd, _ in scored[:BEAM]:
-                if self.nodes > NODE_BUDGET:
+                if self.work() > NODE_BUDGET:
                     break
                 for step2 in self.blue_steps(nd, used | {step.space}, paid + step.cost):
-                    if self.nodes > NODE_BUDGET:
+                    if self.work() > NODE_BUDGET:
                         break
                     nd2 = self.after(nd, step2)
                     v, st = self.value_of(nd2, paid + step.cost + step2.cost)
                     if v > best[0] + 1e-9:
                         best = (v, [step, step2], st)
         return best
+
+    def work(self) -> int:
+        """The search's work so far (see ``TOTAL_BUDGET``)."""
+        return self.nodes + LEAF_WORK * len(self._leaf)
 
     def reroll_options(
         self, dice: tuple[Die, ...], alloc: tuple[Step, ...]
@@ -513,6 +542,8 @@ class RollSearch:
                     if everything and tuple(everything) != tuple(idle):
                         cands.append((placed, tuple(sorted(everything))))
                 for placed, faces_ in cands:
+                    if self.work() > TOTAL_BUDGET:
+                        break
                     step = BlueStep(key, "reroll_others", placed, others=faces_)
                     out.append((self._expect(dice, placed, faces_, False), step))
         return out
@@ -562,9 +593,11 @@ class RollSearch:
             return Decision(action, plans.reroll_reason(reroll), value)
         if plan:
             action = self._blue_action(plan[0])
+            self.rest = (plan[1:], alloc_steps)
             return Decision(action, self._plan_reason(plan, alloc_steps), value)
         if alloc_steps:
             action = self._alloc_action(alloc_steps[0])
+            self.rest = ([], alloc_steps[1:])
             return Decision(action, self._plan_reason([], alloc_steps), value)
         return Decision(Action(RESOLVE), self._plan_reason([], ()), value)
 
@@ -611,6 +644,47 @@ class RollSearch:
         return plans.plan_reason(self.view, self.lab, self.golds, blue, steps)
 
 
+def _follow(
+    view: LaborsState,
+    decision: Decision,
+    rest: tuple[list[BlueStep], tuple[Step, ...]] | None,
+    ev: Evaluator,
+) -> dict[LaborsState, Decision]:
+    """The views the rest of a roll's plan passes through, each with its next step.
+
+    The chosen action is applied to the view (blue changes, gold spaces and attacks are
+    deterministic: nothing hidden or random is used), and so on for each step of the plan.
+    """
+    out: dict[LaborsState, Decision] = {}
+    if rest is None:
+        return out
+    blue, steps = list(rest[0]), rest[1]
+    v, action = view, decision.action
+    while action.kind != RESOLVE:
+        try:
+            v, _ = apply(v, action)
+        except LaborsError:
+            break
+        if v.prompt != P_PLAY:
+            break
+        legal = legal_actions(v)
+        search = RollSearch(v, legal, ev)
+        if blue:
+            step = blue.pop(0)
+            action = search._blue_action(step)
+            reason = search._plan_reason([step, *blue], steps)
+        elif steps:
+            action = search._alloc_action(steps[0])
+            reason = search._plan_reason([], steps)
+            steps = steps[1:]
+        else:
+            action, reason = Action(RESOLVE), search._plan_reason([], ())
+        if len(legal) == 1:
+            reason = _only_reason(legal[0])
+        out[v] = Decision(action, reason, decision.value)
+    return out
+
+
 def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     """Every way to share ``n`` hits among dice of health ``caps`` (none above its health)."""
     if len(caps) == 1:
@@ -625,6 +699,17 @@ def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
 def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The engine's sets of a method in a roll, remembered between decisions."""
     return value_sets(attack, vals)
+
+
+@lru_cache(maxsize=1 << 16)
+def _gold_value_sets(gold: GoldDef, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The fillings of a gold space in a roll (sorted ``vals``), remembered between decisions.
+
+    The engine's :func:`gold_value_sets` tries every ordered choice of dice; the distinct
+    sub-multisets of the right size are far fewer, and each is checked the engine's way.
+    """
+    k = len(gold.need)
+    return sorted(c for c in set(itertools.combinations(vals, k)) if gold_meets(gold, c))
 
 
 def _within(
@@ -675,7 +760,7 @@ def _outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
             out.append((combo, ways / total))
     else:
         gen = random.Random(k)
-        samples = 150
+        samples = SAMPLES
         counts = Counter(tuple(sorted(gen.randint(1, 6) for _ in range(k))) for _ in range(samples))
         out = [(combo, n / samples) for combo, n in sorted(counts.items())]
     _OUTCOME_CACHE[k] = out

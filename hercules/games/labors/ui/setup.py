@@ -18,6 +18,7 @@ import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
+from hercules.games._kit.figures import wilson_interval
 from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
@@ -85,17 +86,28 @@ def balance_path() -> Any:
     return assets_path(SPEC.assets, "data", "balance.json")
 
 
-def read_balance(text: str) -> dict[str, tuple[float, int]]:
-    """(win rate 0-1, runs played) of the solver per difficulty, from a ``balance.json`` text.
+class Odds(NamedTuple):
+    """The solver's record at one difficulty: its win rate, runs, and Wilson 95 % interval."""
+
+    rate: float
+    games: int
+    low: float
+    high: float
+
+
+def read_balance(text: str) -> dict[str, Odds]:
+    """The solver's :class:`Odds` per difficulty, from a ``balance.json`` text.
 
     Only well-formed figures are kept: a missing, damaged or odd file gives none, and the
-    setup then shows no balance line (statistics are a courtesy, never a reason to fail).
+    setup then shows no balance line (statistics are a courtesy, never a reason to fail). A
+    file without the interval (``low``/``high``, older files) has it worked out from the
+    rate and the runs.
     """
     try:
         doc = json.loads(text)
     except ValueError:
         return {}
-    out: dict[str, tuple[float, int]] = {}
+    out: dict[str, Odds] = {}
     if not isinstance(doc, dict):
         return out
     for difficulty in DIFFICULTIES:
@@ -103,16 +115,26 @@ def read_balance(text: str) -> dict[str, tuple[float, int]]:
         figures = entry.get(BALANCE_LEVEL) if isinstance(entry, dict) else None
         if not isinstance(figures, dict):
             continue
-        rate, games = figures.get("win_rate"), figures.get("games")
-        if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
+        rate, games = _share(figures.get("win_rate")), figures.get("games")
+        if rate is None:
             continue
         if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
             continue
-        out[difficulty] = (float(rate), games)
+        low, high = _share(figures.get("low")), _share(figures.get("high"))
+        if low is None or high is None or not low <= rate <= high:
+            low, high = wilson_interval(round(rate * games), games)
+        out[difficulty] = Odds(rate, games, low, high)
     return out
 
 
-def load_balance() -> dict[str, tuple[float, int]]:
+def _share(value: object) -> float | None:
+    """A number from 0 to 1 (not a flag) as a float, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        return None
+    return float(value)
+
+
+def load_balance() -> dict[str, Odds]:
     """The shipped statistics (:func:`read_balance`), or none if there is no readable file."""
     try:
         path = balance_path()
@@ -123,16 +145,43 @@ def load_balance() -> dict[str, tuple[float, int]]:
         return {}
 
 
-def balance_line(difficulty: str, figures: dict[str, tuple[float, int]]) -> str:
-    """ "The solver wins 23 % at Hero" ("" without figures for that difficulty)."""
-    if difficulty not in figures:
+def percent(share: float) -> str:
+    """A share as a percentage the way the language writes it: whole from 10 %, else 0.1."""
+    pct = share * 100
+    return number(pct, 0 if pct >= 9.95 else 1)
+
+
+def count(n: int) -> str:
+    """A whole number with the language's thousands separator ("1,000", "1.000")."""
+    return f"{n:,}".replace(",", t("lab.setup.thousands"))
+
+
+def balance_line(difficulty: str, figures: dict[str, Odds]) -> str:
+    """The solver's true odds at ``difficulty``, with its interval and runs ("" without them).
+
+    "The solver wins 23 % of runs at Hero (21–25 %, 1,000 runs)"; with no run won, it says so
+    and gives the interval's top: "The solver won none of its 1,000 runs at God: its odds
+    are at most 0.4 %".
+    """
+    odds = figures.get(difficulty)
+    if odds is None:
         return ""
-    rate, games = figures[difficulty]
-    if rate == 0:  # "wins 0 %" says less than how many runs it has lost
-        return t("lab.setup.balance_none", games=games, difficulty=t(f"mode.{difficulty}"))
-    pct = rate * 100
-    shown = number(pct, 0 if pct >= 10 else 1)
-    return t("lab.setup.balance", pct=shown, difficulty=t(f"mode.{difficulty}"))
+    mode = t(f"mode.{difficulty}")
+    if odds.rate == 0:  # "wins 0 %" would say more than the runs do: they bound it
+        return t(
+            "lab.setup.balance_none",
+            games=count(odds.games),
+            difficulty=mode,
+            high=percent(odds.high),
+        )
+    return t(
+        "lab.setup.balance",
+        pct=percent(odds.rate),
+        low=percent(odds.low),
+        high=percent(odds.high),
+        games=count(odds.games),
+        difficulty=mode,
+    )
 
 
 class SetupScene(Scene):
@@ -158,6 +207,16 @@ class SetupScene(Scene):
         self.k = 1.0  #: how much the page's words shrink to fit the window (1: not at all)
 
     # --- layout ------------------------------------------------------------------------------
+    def odds_lines(self, difficulty: str, width: int) -> list[str]:
+        """The balance line of a difficulty's card, wrapped to ``width`` (none without figures)."""
+        line = balance_line(difficulty, self.balance)
+        return FONTS.wrap(line, self.sz(14), width) if line else []
+
+    def odds_height(self, width: int) -> int:
+        """The room the cards keep for their balance lines (the wordiest card's)."""
+        most = max((len(self.odds_lines(d, width)) for d in DIFFICULTIES), default=0)
+        return most * round(self.sz(14) * 1.3) + (6 if most else 0)
+
     def card_lines(self, difficulty: str, width: int) -> list[str]:
         """A difficulty card's help, wrapped to ``width``."""
         style = "bold" if difficulty == "god" else "body"  # God's warning is bold
@@ -179,14 +238,7 @@ class SetupScene(Scene):
         help_h = max(len(self.card_lines(d, cw - 28)) for d in DIFFICULTIES) * round(
             self.sz(15) * 1.3
         )
-        ch = (
-            14
-            + round(self.sz(22) * 1.3)
-            + 40
-            + help_h
-            + (round(self.sz(14) * 1.5) if self.balance else 0)
-            + 12
-        )
+        ch = 14 + round(self.sz(22) * 1.3) + 40 + help_h + self.odds_height(cw - 28) + 12
         self.cards = {
             d: pygame.Rect(left + i * (cw + gap), y, cw, ch) for i, d in enumerate(DIFFICULTIES)
         }
@@ -433,10 +485,11 @@ class SetupScene(Scene):
                 "bold" if warn else "body",
             )
             y += round(self.sz(15) * 1.3)
-        line = balance_line(difficulty, self.balance)
-        if line:
-            size = FONTS.fit(line, self.sz(14), rect.w - 28, smallest=10)
-            FONTS.blit(surface, line, size, colour("gold"), (x, rect.bottom - 10), "bottomleft")
+        lines = self.odds_lines(difficulty, rect.w - 28)
+        step = round(self.sz(14) * 1.3)
+        for i, line in enumerate(reversed(lines)):
+            bottom = rect.bottom - 10 - i * step
+            FONTS.blit(surface, line, self.sz(14), colour("gold"), (x, bottom), "bottomleft")
 
     def draw_medal(self, surface: pygame.Surface, n: int, rect: pygame.Rect) -> None:
         """A trial's medallion: its numeral in a gold disc (filled when chosen)."""
