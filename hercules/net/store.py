@@ -67,6 +67,50 @@ class TableRow:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+#: The columns of ``tables``, in the order :func:`table_values` and :func:`table_row` use.
+COLUMNS = ("id", "game", "variant", "config", "seed", "seats", "created", "status", "options")
+#: Read one table and its log (``{}``: the driver's placeholder).
+SELECT_TABLE = f"SELECT {', '.join(COLUMNS)} FROM tables WHERE id = {{}}"
+SELECT_LOG = "SELECT seat, action FROM actions WHERE table_id = {} ORDER BY seq"
+
+
+def insert_table(placeholder: str) -> str:
+    """The statement that stores a new table, with the driver's placeholder."""
+    marks = ", ".join([placeholder] * len(COLUMNS))
+    return f"INSERT INTO tables ({', '.join(COLUMNS)}) VALUES ({marks})"
+
+
+def table_values(row: TableRow) -> tuple[Any, ...]:
+    """A row's values as ``tables`` keeps them (the documents as JSON text)."""
+    return (
+        row.id,
+        row.game,
+        row.variant,
+        json.dumps(row.config),
+        row.seed,
+        json.dumps(row.seats),
+        row.created,
+        row.status,
+        json.dumps(row.options),
+    )
+
+
+def table_row(found: Sequence[Any], log: list[tuple[int, dict[str, Any]]]) -> TableRow:
+    """The :class:`TableRow` of a ``tables`` row read in :data:`COLUMNS` order, and its log."""
+    return TableRow(
+        id=found[0],
+        game=found[1],
+        variant=found[2],
+        config=json.loads(found[3]),
+        seed=int(found[4]),
+        seats=json.loads(found[5]),
+        created=float(found[6]),
+        status=found[7],
+        log=log,
+        options=json.loads(found[8]),
+    )
+
+
 class Store(Protocol):
     """What the server asks of its database."""
 
@@ -133,21 +177,7 @@ class SQLiteStore:
 
     def create(self, row: TableRow) -> None:
         """Store a new table."""
-        self.db.execute(
-            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                row.id,
-                row.game,
-                row.variant,
-                json.dumps(row.config),
-                row.seed,
-                json.dumps(row.seats),
-                row.created,
-                row.status,
-                json.dumps(row.options),
-            ),
-        )
+        self.db.execute(insert_table("?"), table_values(row))
 
     def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
         """Append one action; False when ``seq`` is already in the log."""
@@ -170,31 +200,11 @@ class SQLiteStore:
 
     def load(self, table_id: str) -> TableRow | None:
         """The table and its log."""
-        found = self.db.execute(
-            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
-            " WHERE id = ?",
-            (table_id,),
-        ).fetchone()
+        found = self.db.execute(SELECT_TABLE.format("?"), (table_id,)).fetchone()
         if found is None:
             return None
-        log = [
-            (seat, json.loads(action))
-            for seat, action in self.db.execute(
-                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
-            )
-        ]
-        return TableRow(
-            id=found[0],
-            game=found[1],
-            variant=found[2],
-            config=json.loads(found[3]),
-            seed=int(found[4]),
-            seats=json.loads(found[5]),
-            created=float(found[6]),
-            status=found[7],
-            log=log,
-            options=json.loads(found[8]),
-        )
+        actions = self.db.execute(SELECT_LOG.format("?"), (table_id,))
+        return table_row(found, [(int(seat), json.loads(doc)) for seat, doc in actions])
 
     def live(self) -> list[str]:
         """The tables still in play."""
@@ -243,21 +253,7 @@ class PostgresStore:
 
     def create(self, row: TableRow) -> None:
         """Store a new table."""
-        self.db.execute(
-            "INSERT INTO tables (id, game, variant, config, seed, seats, created, status, options)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            (
-                row.id,
-                row.game,
-                row.variant,
-                json.dumps(row.config),
-                row.seed,
-                json.dumps(row.seats),
-                row.created,
-                row.status,
-                json.dumps(row.options),
-            ),
-        )
+        self.db.execute(insert_table("%s"), table_values(row))
 
     def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
         """Append one action; False when ``seq`` is already in the log."""
@@ -292,31 +288,11 @@ class PostgresStore:
 
     def load(self, table_id: str) -> TableRow | None:
         """The table and its log."""
-        found = self.db.execute(
-            "SELECT id, game, variant, config, seed, seats, created, status, options FROM tables"
-            " WHERE id = %s",
-            (table_id,),
-        ).fetchone()
+        found = self.db.execute(SELECT_TABLE.format("%s"), (table_id,)).fetchone()
         if found is None:
             return None
-        log = [
-            (int(seat), json.loads(action))
-            for seat, action in self.db.execute(
-                "SELECT seat, action FROM actions WHERE table_id = %s ORDER BY seq", (table_id,)
-            ).fetchall()
-        ]
-        return TableRow(
-            id=found[0],
-            game=found[1],
-            variant=found[2],
-            config=json.loads(found[3]),
-            seed=int(found[4]),
-            seats=json.loads(found[5]),
-            created=float(found[6]),
-            status=found[7],
-            log=log,
-            options=json.loads(found[8]),
-        )
+        actions = self.db.execute(SELECT_LOG.format("%s"), (table_id,)).fetchall()
+        return table_row(found, [(int(seat), json.loads(doc)) for seat, doc in actions])
 
     def live(self) -> list[str]:
         """The tables still in play."""
