@@ -45,32 +45,20 @@ CHAT_KEPT = 50
 HELLO_SECONDS = 10.0
 
 
-@dataclass(eq=False)  # a link is itself: kept in sets by identity
-class Link:
-    """One client connection: the table and seat it holds, and its message budget."""
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` a second on average, in bursts of ``burst``."""
 
-    ws: ServerConnection
-    rate: float = RATE
-    burst: float = BURST
-    table: str = ""
-    seat: int | None = None  #: None before joining; SPECTATOR for a spectator
-    allowance: float = BURST
+    rate: float
+    burst: float
+    allowance: float = field(init=False)
     last: float = field(default_factory=time.monotonic)
-    chat_allowance: float = 5.0
-    chat_last: float = field(default_factory=time.monotonic)
 
-    def spend_chat(self) -> bool:
-        """One chat line: False when they come faster than one a second (bursts of five)."""
-        now = time.monotonic()
-        self.chat_allowance = min(5.0, self.chat_allowance + (now - self.chat_last))
-        self.chat_last = now
-        if self.chat_allowance < 1:
-            return False
-        self.chat_allowance -= 1
-        return True
+    def __post_init__(self) -> None:
+        self.allowance = self.burst  # a new link may send a burst at once
 
     def spend(self) -> bool:
-        """One message: False when the client sends faster than its rate."""
+        """One more: False when they come faster than the rate allows."""
         now = time.monotonic()
         self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
         self.last = now
@@ -78,6 +66,18 @@ class Link:
             return False
         self.allowance -= 1
         return True
+
+
+@dataclass(eq=False)  # a link is itself: kept in sets by identity
+class Link:
+    """One client connection: the table and seat it holds, and its message budgets."""
+
+    ws: ServerConnection
+    messages: Bucket
+    #: chat lines: one a second, in bursts of five
+    chat: Bucket = field(default_factory=lambda: Bucket(1.0, 5.0))
+    table: str = ""
+    seat: int | None = None  #: None before joining; SPECTATOR for a spectator
 
 
 class TableServer:
@@ -131,8 +131,7 @@ class TableServer:
                 log.error("table %s: cannot rebuild: %s", table_id, exc)
                 continue
             self.tables[table.id] = table
-            self.wind(table)
-            self.drive(table)
+            self.run(table)
         self.server = await serve(
             self.handle, self.host, self.requested_port, max_size=MAX_MESSAGE, compression=None
         )
@@ -170,7 +169,7 @@ class TableServer:
     # --- one connection -----------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
         """Read a client's messages until it goes."""
-        link = Link(ws, self.rate, self.burst, allowance=self.burst)
+        link = Link(ws, Bucket(self.rate, self.burst))
         try:
             while True:
                 timeout = HELLO_SECONDS if link.seat is None else None
@@ -179,7 +178,7 @@ class TableServer:
                 except TimeoutError:
                     await ws.close(1008, "no table joined")
                     return
-                if not link.spend():
+                if not link.messages.spend():
                     await self.send(link, refusal("rate", "too many messages: slow down"))
                     continue
                 try:
@@ -219,8 +218,7 @@ class TableServer:
             self.store.create(table.row())
             self.tables[table.id] = table
             await self.seat_link(link, table, seat, token)
-            self.wind(table)
-            self.drive(table)
+            self.run(table)
         elif kind == "claim":
             table = self.table(msg["table"])
             async with self.locks[table.id]:
@@ -262,7 +260,7 @@ class TableServer:
             raise ProtocolError("no_seat", "join a table before writing to it")
         if link.seat == SPECTATOR:
             raise ProtocolError("spectator", "a spectator reads the table's chat")
-        if not link.spend_chat():
+        if not link.chat.spend():
             raise ProtocolError("rate", "one line a second: slow down")
         table = self.table(link.table)
         line = {"t": "chat", "seat": link.seat, "name": table.seats[link.seat].get("name", "")}
@@ -298,11 +296,15 @@ class TableServer:
             row = self.store.load(code)
             if row is not None:
                 table = self.tables[code] = LiveTable.rebuild(row)
-                self.wind(table)
-                self.drive(table)
+                self.run(table)
         if table is None:
             raise ProtocolError("unknown_table", "no table of that code on this server")
         return table
+
+    def run(self, table: LiveTable) -> None:
+        """A table this process now keeps: its turn clock wound, the server's steps taken."""
+        self.wind(table)
+        self.drive(table)
 
     # --- several processes on one database ---------------------------------------------
     def heard(self, table_id: str) -> None:
@@ -454,13 +456,8 @@ class TableServer:
                 view = table.rules.view(table.state, seat)
                 legal = table.rules.legal_actions(table.state)
                 action = await asyncio.to_thread(bot.choose, view, legal, rng)
-                async with self.locks[table.id]:
-                    if table.seq != seq or table.actor != seat:
-                        continue  # the player moved meanwhile: think again, or stop
-                    proposal = table.propose(seat, seq, table.rules.action_to_json(action))
-                    # The turn stays this seat's until it ends: the clock is not wound again.
-                    self.record(table, proposal)
-                await self.broadcast(table, since=seq)
+                # (The turn stays this seat's until it ends: the clock is not wound again.)
+                await self.server_step(table, seat, seq, action)
                 if table.clock_seat != seat:
                     break
             self.drive(table)
@@ -491,6 +488,17 @@ class TableServer:
             ]
             await asyncio.gather(*(self.send(link, frame) for link, frame in frames))
 
+    async def server_step(self, table: LiveTable, seat: int, seq: int, action: Any) -> bool:
+        """An action the server takes for ``seat`` (a bot's, a clock's, chance's), thought
+        out at ``seq``: through the same checks as a client's, then told. False when the
+        table moved meanwhile (someone else acted): the caller thinks again, or stops."""
+        async with self.locks[table.id]:
+            if table.seq != seq or table.actor != seat:
+                return False
+            self.record(table, table.propose(seat, seq, table.rules.action_to_json(action)))
+        await self.broadcast(table, since=seq)
+        return True
+
     def drive(self, table: LiveTable) -> None:
         """Take the server's steps (chance, automata, bots) in a task of the table's own;
         on a shared database only the table's leader does."""
@@ -512,12 +520,7 @@ class TableServer:
                         await asyncio.sleep(self.bot_delay)
                 else:
                     seat, action = step
-                async with self.locks[table.id]:
-                    if table.seq != seq:
-                        continue  # someone else moved the table meanwhile: think again
-                    proposal = table.propose(seat, seq, table.rules.action_to_json(action))
-                    self.record(table, proposal)
-                await self.broadcast(table, since=seq)
+                await self.server_step(table, seat, seq, action)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - a table's bot failing must not stop the server
@@ -525,4 +528,4 @@ class TableServer:
             self.errors.append(f"{table.id}: {exc}")
 
 
-__all__ = ["BURST", "HELLO_SECONDS", "RATE", "Link", "TableServer"]
+__all__ = ["BURST", "HELLO_SECONDS", "RATE", "Bucket", "Link", "TableServer"]
