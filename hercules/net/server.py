@@ -283,7 +283,7 @@ class TableServer:
             table.next = new.id
             self.store.create(new.row())
             self.tables[new.id] = new
-            self.drive(new)
+            self.run(new)  # its turn clock too, as any table's
         await asyncio.gather(
             *(self.send(o, {"t": "rematch", "table": new.id}) for o in self.links[table.id])
         )
