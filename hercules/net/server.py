@@ -307,16 +307,20 @@ class TableServer:
         self.drive(table)
 
     # --- several processes on one database ---------------------------------------------
-    def heard(self, table_id: str) -> None:
-        """Another process (or this one) moved a table: read it again, from any thread."""
+    def heard(self, table_id: str, seq: int | None = None) -> None:
+        """A process (this one too) moved a table: read it again, from any thread."""
         if self.loop is not None and not self.closing:
-            self.loop.call_soon_threadsafe(self._heard, table_id)
+            self.loop.call_soon_threadsafe(self._heard, table_id, seq)
 
-    def _heard(self, table_id: str) -> None:
-        if table_id in self.tables and not self.closing:
-            task = asyncio.create_task(self.catch_up(self.tables[table_id]))
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+    def _heard(self, table_id: str, seq: int | None) -> None:
+        table = self.tables.get(table_id)
+        if table is None or self.closing:
+            return
+        if seq is not None and seq < table.seq:
+            return  # an action this process has applied already (most often its own)
+        task = asyncio.create_task(self.catch_up(table))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def catch_up(self, table: LiveTable) -> None:
         """What the database holds of a table that this process has not applied yet (moves,

@@ -145,8 +145,9 @@ class Store(Protocol):
     #: True when other server processes may share the database (PostgreSQL)
     shared: bool
 
-    def listen(self, heard: Callable[[str], None]) -> None:
-        """Call ``heard(table_id)`` (from another thread) whenever any process moved a table."""
+    def listen(self, heard: Callable[[str, int | None], None]) -> None:
+        """Call ``heard(table_id, seq)`` (from another thread) whenever any process moved a
+        table: ``seq`` of the action it stored, None for a change of seats or status."""
         ...
 
     def try_lead(self, table_id: str) -> bool:
@@ -214,7 +215,7 @@ class SQLiteStore:
         """Close the database."""
         self.db.close()
 
-    def listen(self, heard: Callable[[str], None]) -> None:
+    def listen(self, heard: Callable[[str, int | None], None]) -> None:
         """No other process writes this file: nothing to hear."""
 
     def try_lead(self, table_id: str) -> bool:
@@ -264,13 +265,15 @@ class PostgresStore:
                     " VALUES (%s, %s, %s, %s, %s)",
                     (table_id, seq, seat, json.dumps(action), time.time()),
                 )
-                self._notify(table_id)
+                self._notify(table_id, seq)
         except self._errors.UniqueViolation:
             return False
         return True
 
-    def _notify(self, table_id: str) -> None:
-        self.db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+    def _notify(self, table_id: str, seq: int | None = None) -> None:
+        # "<table>" for seats or status, "<table> <seq>" for the action stored at seq.
+        payload = table_id if seq is None else f"{table_id} {seq}"
+        self.db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     def set_seats(self, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
         """Replace a table's seats."""
@@ -306,9 +309,9 @@ class PostgresStore:
             self._listener.join(timeout=5)
         self.db.close()
 
-    def listen(self, heard: Callable[[str], None]) -> None:
-        """LISTEN on a connection of its own, in a thread: ``heard(table_id)`` for every
-        table any process moved (this one's own moves too)."""
+    def listen(self, heard: Callable[[str, int | None], None]) -> None:
+        """LISTEN on a connection of its own, in a thread: ``heard(table_id, seq)`` for
+        every table any process moved (this one's own moves too)."""
         conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         conn.execute(f"LISTEN {CHANNEL}")
 
@@ -316,7 +319,8 @@ class PostgresStore:
             try:
                 while not self._stop.is_set():
                     for note in conn.notifies(timeout=0.5):
-                        heard(note.payload)
+                        table_id, _, seq = note.payload.partition(" ")
+                        heard(table_id, int(seq) if seq.isdigit() else None)
             except self._psycopg.Error as exc:  # the database went away: said, then stop
                 log.error("no longer hearing the other servers: %s", exc)
             finally:
