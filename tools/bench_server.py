@@ -20,17 +20,16 @@ import asyncio
 import json
 import os
 import random
-import re
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import warnings
 from pathlib import Path
 from typing import Any
 
+from hercules.net.cli import spawn
 from hercules.net.client import TableClient
 
 
@@ -41,20 +40,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def start_server(db: str, exports: Path) -> tuple[subprocess.Popen[str], str]:
-    """``hercules-server`` on a free port; the process and its address."""
-    cmd = [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", db]
-    cmd += ["--bot-delay", "0", "--rate", "100000", "--exports", str(exports)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout is not None
-    for _ in range(200):
-        line = proc.stdout.readline()
-        found = re.search(r"listening on (ws://\S+)", line)
-        if found:
-            return proc, found.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise SystemExit("bench_server: the server did not start")
+    """``hercules-server`` on a free port, bots at once, no rate limit; process and address."""
+    options = ("--bot-delay", "0", "--rate", "100000", "--exports", str(exports))
+    try:
+        return spawn(db, *options)
+    except RuntimeError as exc:
+        raise SystemExit(f"bench_server: {exc}") from None
 
 
 def proc_figures(pid: int) -> tuple[float, float]:

@@ -15,7 +15,9 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import re
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -91,6 +93,28 @@ async def serve(args: argparse.Namespace) -> int:
         store.close()
     print("hercules-server: stopped", flush=True)
     return 0
+
+
+#: What the server prints once it listens (:func:`spawn` reads the address from it).
+LISTENING = re.compile(r"listening on (ws://\S+)")
+
+
+def spawn(db: str, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """Start ``hercules-server`` on a free port of this machine as a child process (tests,
+    tools); the process and the address it says it listens on. Raises ``RuntimeError``
+    (the process killed) when it ends, or says nothing of it, within its first lines."""
+    cmd = [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", db, *options]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    for _ in range(200):  # its first lines: the log, then where it listens
+        line = proc.stdout.readline()
+        found = LISTENING.search(line)
+        if found:
+            return proc, found.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise RuntimeError("hercules-server did not say where it listens")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -417,16 +417,16 @@ def test_a_turn_clock_runs_out_and_a_bot_plays_the_rest_of_the_turn(db_url):
                     "seats": ["human", "easy"],
                     "name": "Ann",
                     "seed": 12,
-                    "clock": 0.005,  # 0.3 s a turn
+                    "clock": 0.02,  # 1.2 s a turn: long enough to be seen running on a busy machine
                 }
             )
             joined = await host.expect("joined")
             table = await human_turn(server, joined["table"], [host])
             assert table.actor == host.seat and host.update["legal"]
             clock = host.update["clock"]
-            assert clock["seat"] == host.seat and 0 < clock["left"] <= 0.3
+            assert clock["seat"] == host.seat and 0 < clock["left"] <= 1.2
             mine = sum(1 for s, _ in table.log if s == host.seat)
-            for _ in range(300):  # the player does nothing: the clock plays for them
+            for _ in range(600):  # the player does nothing: the clock plays for them
                 if sum(1 for s, _ in table.log if s == host.seat) > mine:
                     break
                 await asyncio.sleep(0.02)

@@ -6,16 +6,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import re
 import signal
 import subprocess
-import sys
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from hercules.app.registry import get_game
+from hercules.net.cli import spawn
 from hercules.net.client import TableClient
 from hercules.net.server import TableServer
 from hercules.net.store import open_store
@@ -99,24 +98,9 @@ async def human_turn(server: TableServer, table_id: str, clients: list[TableClie
     return table
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str | Path) -> tuple[subprocess.Popen[str], str]:
     """Start ``hercules-server`` on a free port; the process and its address."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    for _ in range(200):  # its first lines: the log, then where it listens
-        line = proc.stdout.readline()
-        found = re.search(r"listening on (ws://\S+)", line)
-        if found:
-            return proc, found.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise AssertionError("the server did not say where it listens")
+    return spawn(str(db))
 
 
 def stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
