@@ -103,7 +103,9 @@ def spawn(db: str, *options: str) -> tuple[subprocess.Popen[str], str]:
     """Start ``hercules-server`` on a free port of this machine as a child process (tests,
     tools); the process and the address it says it listens on. Raises ``RuntimeError``
     (the process killed) when it ends, or says nothing of it, within its first lines."""
-    cmd = [sys.executable, "-m", "hercules.net.cli", "--port", "0", "--db", db, *options]
+    # -P: the installed package, never a checkout that happens to be the working folder
+    # (one without its package data would refuse every table).
+    cmd = [sys.executable, "-P", "-m", "hercules.net.cli", "--port", "0", "--db", db, *options]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     for _ in range(200):  # its first lines: the log, then where it listens

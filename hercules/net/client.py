@@ -67,14 +67,20 @@ class TableClient:
             self.update = None
         return msg
 
-    async def expect(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
-        """Receive until a message of type ``kind`` (others are kept in :attr:`frames`)."""
+    async def expect(
+        self, kind: str, timeout: float = 5.0, refused_fails: bool = False
+    ) -> dict[str, Any]:
+        """Receive until a message of type ``kind`` (others are kept in :attr:`frames`);
+        with ``refused_fails`` a refusal meanwhile raises :class:`Refused` (the answer to
+        the request waited on)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             msg = await self.receive(max(0.01, end - loop.time()))
             if msg.get("t") == kind:
                 return msg
+            if refused_fails and msg.get("t") == "refused":
+                raise Refused(msg)
 
     async def until(self, seq: int, timeout: float = 10.0) -> dict[str, Any]:
         """Receive until an update at ``seq`` or later; :class:`Refused` if the server refuses
@@ -96,17 +102,17 @@ class TableClient:
         if seed is not None:
             msg["seed"] = seed
         await self.send(msg)
-        return await self.expect("joined")
+        return await self.expect("joined", refused_fails=True)
 
     async def claim(self, table: str, name: str) -> dict[str, Any]:
         """Take an open seat; its ``joined`` message."""
         await self.send({"t": "claim", "table": table, "name": name})
-        return await self.expect("joined")
+        return await self.expect("joined", refused_fails=True)
 
     async def join(self, table: str, token: str) -> dict[str, Any]:
         """Come back to one's seat; its ``joined`` message."""
         await self.send({"t": "join", "table": table, "token": token})
-        return await self.expect("joined")
+        return await self.expect("joined", refused_fails=True)
 
     async def watch(self, table: str) -> dict[str, Any]:
         """Follow a table as a spectator; the first update."""
