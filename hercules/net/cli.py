@@ -19,7 +19,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import IO
 
 from hercules.app import paths
 
@@ -112,11 +114,19 @@ def spawn(db: str, *options: str) -> tuple[subprocess.Popen[str], str]:
         line = proc.stdout.readline()
         found = LISTENING.search(line)
         if found:
+            # What it says from now on is read as it comes (to standard error): a pipe
+            # nobody reads fills, and a server writing its log to it would stop dead.
+            threading.Thread(target=_relay, args=(proc.stdout,), daemon=True).start()
             return proc, found.group(1)
         if not line and proc.poll() is not None:
             break
     proc.kill()
     raise RuntimeError("hercules-server did not say where it listens")
+
+
+def _relay(stream: IO[str]) -> None:
+    for line in stream:
+        sys.stderr.write(f"[hercules-server] {line}")
 
 
 def main(argv: list[str] | None = None) -> int:

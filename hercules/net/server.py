@@ -17,6 +17,7 @@ import logging
 import random
 import time
 from collections import defaultdict
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -318,7 +319,11 @@ class TableServer:
             return
         if seq is not None and seq < table.seq:
             return  # an action this process has applied already (most often its own)
-        task = asyncio.create_task(self.catch_up(table))
+        self._later(self.catch_up(table))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task of its own, kept until it ends (and stopped with the server)."""
+        task = asyncio.create_task(work)
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
@@ -426,7 +431,10 @@ class TableServer:
     def record(self, table: LiveTable, proposal: Proposal) -> None:
         """Store the proposal in the log, then apply it (the log is the authority)."""
         if not self.store.append(table.id, proposal.seq, proposal.seat, proposal.doc):
-            self._catch_up(table)  # another process's move: this one reads it, then refuses
+            # Another process's move: this one reads it (and tells its connections, who
+            # would otherwise never hear of it: the move's notice names a seq now applied).
+            if self._catch_up(table):
+                self._later(self.broadcast(table))
             raise ProtocolError("stale", "another action took this seq first")
         table.commit(proposal)
         self.wind(table)
@@ -499,7 +507,12 @@ class TableServer:
         async with self.locks[table.id]:
             if table.seq != seq or table.actor != seat:
                 return False
-            self.record(table, table.propose(seat, seq, table.rules.action_to_json(action)))
+            try:
+                self.record(table, table.propose(seat, seq, table.rules.action_to_json(action)))
+            except ProtocolError as exc:
+                if exc.kind != "stale":
+                    raise
+                return False  # another process stored this seq first: read, think again
         await self.broadcast(table, since=seq)
         return True
 
