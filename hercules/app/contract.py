@@ -137,6 +137,18 @@ class GameRules(Protocol[StateT, ActionT, EventT]):
         :meth:`redact` has made it its seat's."""
         ...
 
+    def event_from_json(self, doc: object) -> EventT:
+        """An event from :meth:`event_to_json`'s document, every field checked (raises one
+        of :attr:`error_types`): what a client of the server animates and logs."""
+        ...
+
+    def view_from_json(self, doc: object) -> StateT:
+        """A seat's view from its :meth:`state_to_json` document (raises one of
+        :attr:`error_types`): what a client of the server draws. A view may hold what
+        :meth:`state_from_json` refuses (a hidden card's placeholder); it is for looking and
+        for the seat's own legal actions, never to play on."""
+        ...
+
     # --- saving and listing -------------------------------------------------------------------
 
     def new_game(self, config_json: object, seed: int) -> StateT:

@@ -52,6 +52,18 @@ def test_the_rules_meet_the_contract(game_id: str) -> None:
     assert rules.error_types and all(issubclass(e, Exception) for e in rules.error_types)
 
 
+@pytest.mark.parametrize(
+    "doc", [None, [], "event", {}, {"kind": 5, "type": 5}, {"no such field": 1}, {"type": []}]
+)
+def test_a_malformed_event_or_view_document_is_refused_with_the_games_error(
+    game_id: str, doc: Any
+) -> None:
+    rules = spec_of(game_id).rules
+    for read in (rules.event_from_json, rules.view_from_json):
+        with pytest.raises(rules.error_types):
+            read(doc)
+
+
 def test_every_variant_sets_up_some_player_count(game_id: str) -> None:
     spec = spec_of(game_id)
     found = c.configurations(spec)

@@ -232,6 +232,9 @@ def check_views(rules: Any, state: Any, players: int) -> None:
             if key in vdoc:
                 assert vdoc[key] == 0, f"the view for seat {seat} shows {key!r}"
         assert rules.view(v, seat) == v, f"the view for seat {seat} of its own view differs"
+        # What a client of the table server is sent, it reads back as the view itself.
+        back = rules.view_from_json(json.loads(json.dumps(vdoc)))
+        assert back == v, f"the view for seat {seat} does not read back (view_from_json)"
         assert rules.actor(v) == who and rules.is_terminal(v) == rules.is_terminal(state)
         if seat == who:
             assert rules.legal_actions(v) == rules.legal_actions(state), "the actor's view "
@@ -254,7 +257,9 @@ def check_redact(rules: Any, events: list[Any], players: int) -> None:
             assert rules.redact(out, seat) == out, f"redacting {event!r} twice differs"
             doc = rules.event_to_json(out)
             assert isinstance(doc, dict), f"event_to_json({out!r}) is not an object"
-            json.dumps(doc)  # a client of the server is sent exactly this
+            # A client of the server is sent exactly this, and reads it back as the event.
+            back = rules.event_from_json(json.loads(json.dumps(doc)))
+            assert back == out, f"event {out!r} reads back as {back!r} (event_from_json)"
 
 
 # --- refusals -------------------------------------------------------------------------------------

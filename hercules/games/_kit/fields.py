@@ -77,4 +77,40 @@ def plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["Fields", "is_whole", "plain"]
+def from_plain(kind: type[Any], doc: Any, fields: Fields, most: int = 64) -> Any:
+    """A named tuple of texts, whole numbers and tuples of them (an event) from its
+    :func:`plain` document, every field checked against the type its annotation names;
+    a missing field takes its default. Refused with ``fields``' error."""
+    if not isinstance(doc, dict):
+        raise fields.bad("expected an object")
+    names = kind._fields
+    extra = set(doc) - set(names)
+    if extra:
+        raise fields.bad(f"no field {sorted(map(str, extra))[0][:30]!r}")
+    values: dict[str, Any] = {}
+    for name in names:
+        if name not in doc:
+            if name not in kind._field_defaults:
+                raise fields.bad(f"the field {name!r} is missing")
+            continue
+        hint = kind.__annotations__[name]  # a text or a ForwardRef to one (postponed)
+        want = str(getattr(hint, "__forward_arg__", hint))
+        value = doc[name]
+        if want == "str":
+            ok = isinstance(value, str) and len(value) <= 200
+        elif want == "int":
+            ok = is_whole(value)
+        elif want.startswith("tuple["):
+            item = want[len("tuple[") :].split(",")[0].strip()
+            ok = isinstance(value, list) and len(value) <= most
+            ok = ok and all(is_whole(v) if item == "int" else isinstance(v, str) for v in value)
+            value = tuple(value) if ok else value
+        else:  # a field of another type: only a JSON scalar
+            ok = isinstance(value, str | int | float | bool) or value is None
+        if not ok:
+            raise fields.bad(f"{name} is not a {want}")
+        values[name] = value
+    return kind(**values)
+
+
+__all__ = ["Fields", "from_plain", "is_whole", "plain"]

@@ -126,3 +126,31 @@ def test_events_never_name_a_card_someone_may_not_see() -> None:
         for e in events:
             assert not ({e.card, *e.cards} & hidden), e
         s = s2
+
+
+def test_a_views_document_reads_back_as_the_view_but_never_as_a_state() -> None:
+    import pytest
+
+    from hercules.games.later_years.engine import InvalidStateError, state_from_json
+
+    s = _mid_game()
+    for seat in (-1, 0, 2):
+        doc = json.loads(_text(view_for(s, seat)))
+        assert RULES.view_from_json(doc) == view_for(s, seat)
+        with pytest.raises(InvalidStateError):
+            state_from_json(doc)  # its "?"s are no cards: never a playable state
+
+
+def test_a_view_naming_a_card_twice_or_missing_one_is_refused() -> None:
+    import pytest
+
+    from hercules.games.later_years.engine import InvalidStateError
+
+    s = _mid_game()
+    doc = json.loads(_text(view_for(s, 0)))
+    known = next(c for c in doc["discard"] + doc["hands"][0] if c != HIDDEN)
+    twice = dict(doc, deck=[known, *doc["deck"][1:]])
+    short = dict(doc, deck=doc["deck"][1:])
+    for bad in (twice, short):
+        with pytest.raises(InvalidStateError):
+            RULES.view_from_json(bad)

@@ -25,7 +25,7 @@ from hercules.games._kit.errors import (
     InvalidStateError,
     MalformedActionError,
 )
-from hercules.games._kit.fields import Fields, is_whole, plain
+from hercules.games._kit.fields import Fields, from_plain, is_whole, plain
 from hercules.games._kit.rng import roll_die, seed_state, shuffled
 from hercules.games._kit.versions import StateFormat, Step, Upgraded
 
@@ -244,8 +244,9 @@ def state_to_json(state: ToyState) -> dict[str, Any]:
     return FORMAT.stamp({k: list(v) if isinstance(v, tuple) else v for k, v in doc.items()})
 
 
-def state_from_json(doc: Any) -> ToyState:
-    """A state from a current-version document, every field checked."""
+def state_from_json(doc: Any, view: bool = False) -> ToyState:
+    """A state from a current-version document, every field checked (``view``: a seat's
+    view, whose hidden cards are :data:`HIDDEN`)."""
     f = Fields("state")
     d = f.keys(FORMAT.check(doc), KEYS)
     variant = f.one_of(d["variant"], GOALS, "variant")
@@ -261,7 +262,7 @@ def state_from_json(doc: Any) -> ToyState:
         rng=f.whole(d["rng"], 0, 2**64 - 1, "rng"),
         positions=whole_list("positions", 0, end, PLAYERS, PLAYERS),
         cards=whole_list("cards", 0, 6, PLAYERS, PLAYERS),
-        deck=whole_list("deck", 1, 6, len(CARDS)),
+        deck=whole_list("deck", HIDDEN if view else 1, 6, len(CARDS)),
         spent=whole_list("spent", 1, 6, len(CARDS)),
         current=f.whole(d["current"], 0, PLAYERS - 1, "current"),
         die=f.whole(d["die"], 0, 6, "die"),
@@ -269,10 +270,12 @@ def state_from_json(doc: Any) -> ToyState:
         over=f.flag(d["over"], "over"),
         winner=f.whole(d["winner"], -1, PLAYERS - 1, "winner"),
     )
-    held = [c for c in state.cards if c != HIDDEN]
-    if sorted(held + list(state.deck) + list(state.spent)) != list(CARDS):
+    held = [c for c in (*state.cards, *state.deck) if c != HIDDEN]
+    if len(set(held + list(state.spent))) != len(held) + len(state.spent) or (
+        not view and sorted(held + list(state.spent)) != list(CARDS)
+    ):
         raise f.bad("the cards must be 1-6, each once")
-    if HIDDEN in state.cards and state.deck:
+    if HIDDEN in state.cards and state.deck and not view:
         raise f.bad("a seat without a card while the deck has some")
     reached = [s for s, p in enumerate(state.positions) if p >= goal(state)]
     capped = state.round == MAX_ROUNDS and state.current == PLAYERS - 1
@@ -326,6 +329,13 @@ class ToyRules:
     def event_to_json(self, event: Event) -> dict[str, Any]:
         doc: dict[str, Any] = plain(event)
         return doc
+
+    def event_from_json(self, doc: Any) -> Event:
+        event: Event = from_plain(Event, doc, Fields("event"))
+        return event
+
+    def view_from_json(self, doc: Any) -> ToyState:
+        return state_from_json(doc, view=True)
 
     def new_game(self, config_json: Any, seed: int) -> ToyState:
         f = Fields("rules")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hercules.games._kit.errors import GameError
-from hercules.games._kit.fields import Fields, is_whole, plain
+from hercules.games._kit.fields import Fields, from_plain, is_whole, plain
 from hercules.games._kit.versions import Upgraded
 
 from . import rules
@@ -17,6 +17,7 @@ from .state_json import STATE_VERSION, state_from_json, state_to_json, upgrade_s
 AUTOMATIC = rules.AUTOMATIC
 GAME_ID = "labors"
 _RULES_FIELDS = Fields("rules", InvalidStateError)
+_EVENT_FIELDS = Fields("event", InvalidStateError)
 
 
 class LaborsRules:
@@ -77,6 +78,11 @@ class LaborsRules:
         doc: dict[str, Any] = plain(event)
         return doc
 
+    def event_from_json(self, doc: Any) -> Event:
+        """An event from its document, every field checked (:class:`InvalidStateError`)."""
+        event: Event = from_plain(Event, doc, _EVENT_FIELDS)
+        return event
+
     def new_game(self, config_json: Any, seed: int) -> LaborsState:
         """Set up a run from :meth:`config_to_json` output and a seed."""
         _RULES_FIELDS.keys(config_json, ("difficulty", "start"), "'difficulty' and 'start'")
@@ -110,6 +116,11 @@ class LaborsRules:
     def state_from_json(self, doc: Any) -> LaborsState:
         """Rebuild and validate a current-version state document (raises
         :class:`InvalidStateError`; an older one is upgraded first, :meth:`upgrade_state`)."""
+        return state_from_json(doc)
+
+    def view_from_json(self, doc: Any) -> LaborsState:
+        """A view from its document: a run hides nothing from its one player but the seed
+        and the generator (0 in a view), so a view reads as a state does."""
         return state_from_json(doc)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hercules.games._kit.errors import GameError
-from hercules.games._kit.fields import plain
+from hercules.games._kit.fields import Fields, from_plain, plain
 from hercules.games._kit.versions import Upgraded
 
 from . import rules
@@ -14,11 +14,14 @@ from .actions import Action, Event
 from .errors import InvalidStateError
 from .scoring import score
 from .state import P_BID, LaterYearsConfig, LaterYearsState
-from .state_json import FORMAT, state_from_json, state_to_json, upgrade_state
+from .state_json import FORMAT, state_from_json, state_to_json, upgrade_state, view_from_json
 from .view import redact, view_for
 
 AUTOMATIC = rules.AUTOMATIC
 GAME_ID = "later_years"
+
+
+_EVENT_FIELDS = Fields("event", InvalidStateError)
 
 
 class LaterYearsRules:
@@ -75,6 +78,17 @@ class LaterYearsRules:
         """An event as a JSON-ready document (its fields; tuples as lists)."""
         doc: dict[str, Any] = plain(event)
         return doc
+
+    def event_from_json(self, doc: Any) -> Event:
+        """An event from its document (what a client of the server reads); every field
+        checked (:class:`InvalidStateError`)."""
+        event: Event = from_plain(Event, doc, _EVENT_FIELDS)
+        return event
+
+    def view_from_json(self, doc: Any) -> LaterYearsState:
+        """A seat's view from its document (hidden cards as ``"?"``; see
+        :func:`.state_json.view_from_json`)."""
+        return view_from_json(doc)
 
     def new_game(self, config_json: Any, seed: int) -> LaterYearsState:
         """Set up a game from :meth:`config_to_json` output and a seed."""

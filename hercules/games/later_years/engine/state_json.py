@@ -2,7 +2,8 @@
 
 ``state_from_json`` accepts exactly what ``state_to_json`` writes for a state the rules can
 reach: any other document raises :class:`InvalidStateError` saying where it is wrong. Views
-(``view_for``) write documents too, but their hidden cards make them unreadable here.
+(``view_for``) write documents too; their hidden cards make them unreadable here, and
+``view_from_json`` reads them (what a client of the table server is sent).
 
 Documents are versioned (:data:`FORMAT`, the games' kit's :class:`StateFormat`):
 ``state_to_json`` stamps ``"version"``, ``state_from_json`` reads the current version only,
@@ -21,6 +22,7 @@ from hercules.games._kit.versions import StateFormat, Step, Upgraded
 from .data import DRAW, load_data
 from .errors import InvalidStateError
 from .state import (
+    HIDDEN,
     NO_BID,
     P_BID,
     P_DEAL,
@@ -95,9 +97,10 @@ def _bad(what: str) -> Exception:
     return _F.bad(what)
 
 
-def _cards(value: Any, what: str) -> tuple[str, ...]:
+def _cards(value: Any, what: str, hidden: bool = False) -> tuple[str, ...]:
     cards = load_data().cards
-    return tuple(_F.one_of(c, cards, f"{what}: card") for c in _F.listed(value, what, len(cards)))
+    allowed: Any = {*cards, HIDDEN} if hidden else cards
+    return tuple(_F.one_of(c, allowed, f"{what}: card") for c in _F.listed(value, what, len(cards)))
 
 
 def state_from_json(doc: Any) -> LaterYearsState:
@@ -106,6 +109,18 @@ def state_from_json(doc: Any) -> LaterYearsState:
     Only a document of the current version is read (an older one goes through
     :func:`upgrade_state` first).
     """
+    return _read(doc, view=False)
+
+
+def view_from_json(doc: Any) -> LaterYearsState:
+    """Rebuild a seat's view from its document (:func:`~.view.view_for`'s, as the table
+    server sends it): a state document whose hidden cards are :data:`HIDDEN`, with every
+    public field checked as :func:`state_from_json` checks it. For looking and for the
+    seat's own legal actions; never a playable state."""
+    return _read(doc, view=True)
+
+
+def _read(doc: Any, view: bool) -> LaterYearsState:
     data = load_data()
     doc = _F.keys(FORMAT.check(doc), _KEYS, "the state's fields")
     cfg = _F.keys(doc["config"], ("players", "chains"), "config's players and chains")
@@ -142,26 +157,35 @@ def state_from_json(doc: Any) -> LaterYearsState:
         current=_F.whole(doc["current"], -1, n - 1, "current"),
         money=coins("money"),
         spent=coins("spent"),
-        deck=_cards(doc["deck"], "deck"),
-        row=_cards(doc["row"], "row"),
+        deck=_cards(doc["deck"], "deck", view),
+        row=_cards(doc["row"], "row", view),
         bids=tuple(bids),
-        hands=tuple(_cards(h, "a hand") for h in _F.listed(doc["hands"], "hands", n, n)),
+        hands=tuple(_cards(h, "a hand", view) for h in _F.listed(doc["hands"], "hands", n, n)),
         shown=tuple(_cards(h, "shown cards") for h in _F.listed(doc["shown"], "shown", n, n)),
         discard=_cards(doc["discard"], "discard"),
         board=tuple(board),
     )
-    _consistent(state)
+    _consistent(state, view)
     return state
 
 
-def _consistent(s: LaterYearsState) -> None:
-    """What the fields say together must be a state the rules can reach."""
+def _consistent(s: LaterYearsState, view: bool = False) -> None:
+    """What the fields say together must be a state the rules can reach (in a view: its
+    hidden cards stand for the ones it does not name, and a hand shows its face-up cards
+    first)."""
     data = load_data()
     n = s.n
     everywhere = Counter((*s.deck, *s.row, *(c for h in s.hands for c in h), *s.discard))
-    if set(everywhere) != set(data.cards) or any(k != 1 for k in everywhere.values()):
+    hidden = everywhere.pop(HIDDEN, 0)
+    if (
+        (not view and set(everywhere) != set(data.cards))
+        or any(k != 1 for k in everywhere.values())
+        or sum(everywhere.values()) + hidden != len(data.cards)
+    ):
         raise _bad("every card must be in exactly one place (deck, row, hands, discard)")
     for hand, shown in zip(s.hands, s.shown, strict=True):
+        if HIDDEN in hand:
+            hand = hand[: len(shown)]  # a view of another's hand: its face-up cards, then ?s
         if list(hand) != sorted(hand) or list(shown) != sorted(shown):
             raise _bad("hands and shown cards are sorted")
         if not set(shown) <= set(hand) or len(set(shown)) != len(shown):

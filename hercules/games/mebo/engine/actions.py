@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import MalformedActionError
+from .errors import InvalidStateError, MalformedActionError
 
 # Action kinds.
 ROLL = "roll"  #: chance step of phase 1: everyone rolls
@@ -172,3 +172,17 @@ class Event(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"type": self.type, "player": self.player, **self.data}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Event:
+        """An event from :meth:`to_json`'s document; :class:`InvalidStateError` for one
+        that is not (a ``type`` text, a ``player`` seat, details of JSON values)."""
+        if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
+            raise InvalidStateError("event: expected an object with a 'type'")
+        player = doc.get("player")
+        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < 8:
+            raise InvalidStateError("event: 'player' must be a seat or -1")
+        data = {k: v for k, v in doc.items() if k not in ("type", "player")}
+        if len(data) > 32 or not all(isinstance(k, str) for k in data):
+            raise InvalidStateError("event: too many details")
+        return cls(doc["type"][:60], player, data)

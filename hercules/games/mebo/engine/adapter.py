@@ -85,6 +85,11 @@ class HerculesRules:
         """An event as a JSON-ready document."""
         return event.to_json()
 
+    def event_from_json(self, doc: Any) -> Event:
+        """An event from its document (:meth:`event_to_json`'s): a ``type`` text, a
+        ``player`` seat and its details, JSON values (:class:`InvalidStateError`)."""
+        return Event.from_json(doc)
+
     # --- what a save module needs -------------------------------------------------------------
 
     #: The engine's errors that mean the data is bad (malformed, impossible or illegal):
@@ -129,6 +134,11 @@ class HerculesRules:
     def state_from_json(self, doc: Any) -> GameState:
         """Rebuild and validate a current-version state document (raises
         :class:`InvalidStateError`, naming the version for another one)."""
+        return state_from_json(doc)
+
+    def view_from_json(self, doc: Any) -> GameState:
+        """A view from its document: a MEBO view is a whole state (seed and generator 0,
+        the Demigod stacks under their top cards in a fixed order), read as one."""
         return state_from_json(doc)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
