@@ -12,7 +12,8 @@ Client to server:
   one entry per seat, ``"human"`` (the creator takes the first), ``"open"`` (for a friend
   to claim), a bot level or an automaton of the game; ``away`` what a player's seat becomes
   after ``grace`` seconds away (``"bot:<level>"`` or ``"abandon"``); ``clock`` minutes a
-  player has for each turn (0: no clock), after which a bot plays the rest of the turn.
+  player has for each turn (0: no clock), after which a bot plays the rest of the turn;
+  ``lobby`` (true): the table waits for ``start`` while friends claim its open seats.
   Answer: ``joined``.
 * ``claim {table, name}`` takes the first open seat. Answer: ``joined``.
 * ``join {table, token}`` comes back to one's seat (after a dropped link). Answer: ``joined``.
@@ -20,7 +21,8 @@ Client to server:
 * ``act {seq, action}``: the seat's action, at the table's ``seq``.
 * ``chat {text}``: a line to the table (plain text, at most :data:`MAX_CHAT` characters,
   a few a second); ``leave``: stop following the table; ``rematch`` (the game over): the
-  same seats at a new table with a new seed, each player's token opening their seat there.
+  same seats at a new table with a new seed, each player's token opening their seat there;
+  ``start`` (the host, in the lobby): play begins, seats still open played by a bot.
 
 Server to client: ``joined {table, seat, token}``, ``update {...}``
 (:meth:`~.tables.LiveTable.frame`), ``chat {seat, name, text}``, ``rematch {table}``,
@@ -50,6 +52,7 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
         "away": (str, False),
         "grace": (float, False),
         "clock": (float, False),
+        "lobby": (bool, False),
     },
     "claim": {"table": (str, True), "name": (str, True)},
     "join": {"table": (str, True), "token": (str, True)},
@@ -58,6 +61,7 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
     "chat": {"text": (str, True)},
     "leave": {},
     "rematch": {},
+    "start": {},
 }
 #: The longest chat line, in characters.
 MAX_CHAT = 200
@@ -75,6 +79,7 @@ REFUSALS = (
     "stale",  # the seq is not the table's
     "illegal",  # the game refuses the action (its reason)
     "over",  # the game is over
+    "lobby",  # the host has not started the table yet
     "bad_game",  # no such game, variant, seat kind or player count
     "internal",  # the server failed (logged): nothing changed
 )

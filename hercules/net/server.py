@@ -215,6 +215,7 @@ class TableServer:
                 away=msg.get("away", ""),
                 grace=float(msg.get("grace", GRACE)),
                 clock=float(msg.get("clock", 0.0)),
+                lobby=bool(msg.get("lobby", False)),
             )
             self.store.create(table.row())
             self.tables[table.id] = table
@@ -239,7 +240,7 @@ class TableServer:
             self.leave(link)
             link.table, link.seat = table.id, SPECTATOR
             self.links[table.id].add(link)
-            await self.send(link, table.frame(SPECTATOR, since=table.seq))
+            await self.send(link, table.frame(SPECTATOR, table.seq, self.online(table)))
         elif kind == "chat":
             await self.chat(link, msg["text"])
         elif kind == "leave":
@@ -247,6 +248,16 @@ class TableServer:
             link.table, link.seat = "", None
         elif kind == "rematch":
             await self.rematch(link)
+        elif kind == "start":
+            if link.seat is None or link.seat < 0:
+                raise ProtocolError("no_seat", "only the host starts the table")
+            table = self.table(link.table)
+            async with self.locks[table.id]:
+                table.start(link.seat)
+                self.store.set_seats(table.id, table.seats)
+                self.store.set_status(table.id, table.status)
+            await self.broadcast(table)
+            self.run(table)
         elif kind == "act":
             if link.seat is None:
                 raise ProtocolError("no_seat", "join a table before acting")
@@ -364,6 +375,7 @@ class TableServer:
         seat = link.seat
         if self.closing or table is None or seat is None or seat < 0 or self.present(table, seat):
             return
+        self._later(self.broadcast(table))  # the others see the player gone
         if table.seats[seat]["kind"] == "human" and table.status == "live" and not table.over:
             key = (table.id, seat)
             if key not in self.absences or self.absences[key].done():
@@ -372,6 +384,12 @@ class TableServer:
     def present(self, table: LiveTable, seat: int) -> bool:
         """True when some connection holds ``seat`` of ``table``."""
         return any(link.seat == seat for link in self.links[table.id])
+
+    def online(self, table: LiveTable) -> frozenset[int]:
+        """The seats of ``table`` whose players are connected to this process."""
+        return frozenset(
+            link.seat for link in self.links[table.id] if link.seat is not None and link.seat >= 0
+        )
 
     async def _away(self, table: LiveTable, seat: int) -> None:
         """After the grace time, a seat still without its player: the host's rule."""
@@ -415,9 +433,9 @@ class TableServer:
         link.table, link.seat = table.id, seat
         self.links[table.id].add(link)
         await self.send(link, {"t": "joined", "table": table.id, "seat": seat, "token": token})
-        await self.send(link, table.frame(seat, since=table.seq))
         for line in table.chat:
             await self.send(link, line)
+        await self.broadcast(table, since=table.seq)  # its view, and the others see it here
 
     # --- acting -------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, seq: int, doc: object) -> None:
@@ -493,8 +511,9 @@ class TableServer:
         # One broadcast of a table at a time, each made of the table as it is when it goes:
         # a client hears of the table's seqs in order.
         async with self.senders[table.id]:
+            online = self.online(table)
             frames = [
-                (link, table.frame(link.seat, since))
+                (link, table.frame(link.seat, since, online))
                 for link in self.links[table.id]
                 if link.seat is not None
             ]

@@ -26,6 +26,8 @@ from .store import TableRow
 
 #: The seat kinds a table may have besides a bot level or an automaton of its game.
 HUMAN, OPEN = "human", "open"
+#: The status of a table whose seats are being taken (see :meth:`LiveTable.start`).
+LOBBY = "lobby"
 #: What a seat away too long may become besides ``bot:<level>``: the table ends, abandoned.
 ABANDON = "abandon"
 #: Seconds a player may be away before the host's rule applies (default, least, most).
@@ -80,7 +82,8 @@ class LiveTable:
     bot_rngs: dict[int, random.Random] = field(default_factory=dict)
     #: the host's choices (``away``: ``bot:<level>`` or :data:`ABANDON`; ``grace`` seconds)
     options: dict[str, Any] = field(default_factory=dict)
-    #: "live", "over" or "abandoned" (then no one acts any more)
+    #: "lobby" (seats being taken, nothing played yet: the host starts it), "live", "over"
+    #: or "abandoned" (then no one acts any more)
     status: str = "live"
     #: the last chat lines (not stored: a restarted server starts a new page)
     chat: list[dict[str, Any]] = field(default_factory=list)
@@ -102,6 +105,7 @@ class LiveTable:
         away: str = "",
         grace: float = GRACE,
         clock: float = 0.0,
+        lobby: bool = False,
     ) -> tuple[LiveTable, int, str]:
         """A new table; returns it, the creator's seat (the first human) and its token.
 
@@ -109,7 +113,8 @@ class LiveTable:
         an automaton of the game. ``away`` is what a player's seat becomes when they stay
         away past ``grace`` seconds: ``bot:<level>`` (a bot plays it until they come back)
         or ``abandon`` (the table ends, abandoned); default: the game's first bot level.
-        Raises :class:`ProtocolError` (``bad_game``).
+        With ``lobby`` the table waits in its lobby until the creator (the host) starts it
+        (:meth:`start`). Raises :class:`ProtocolError` (``bad_game``).
         """
         try:
             spec = get_game(game)
@@ -157,7 +162,8 @@ class LiveTable:
             seats=seats,
             created=time.time(),
             state=state,
-            options={"away": away, "grace": grace, "clock": clock},
+            options={"away": away, "grace": grace, "clock": clock, "host": creator},
+            status=LOBBY if lobby else "live",
         )
         table._make_bots()
         return table, creator, token
@@ -266,6 +272,25 @@ class LiveTable:
                 return i, token
         raise ProtocolError("no_seat", "every seat of this table is taken")
 
+    @property
+    def host(self) -> int:
+        """The creator's seat: the one who starts the table from its lobby."""
+        return int(self.options.get("host", 0))
+
+    def start(self, seat: int) -> None:
+        """The host starts a table from its lobby: the seats still open are played by a bot
+        of the game's first level. Raises ``illegal`` for anyone else or a started table."""
+        if self.status != LOBBY:
+            raise ProtocolError("illegal", "this table has started already")
+        if seat != self.host:
+            raise ProtocolError("illegal", "only the host starts the table")
+        level = self.spec.bot_levels[0]
+        for i, entry in enumerate(self.seats):
+            if entry["kind"] == OPEN:
+                self.seats[i] = {"kind": "bot", "level": level, "name": ""}
+        self._make_bots()
+        self.status = "live"
+
     def rematch(self) -> LiveTable:
         """A new table of the same game and seats with a new seed: each player's token opens
         their seat there too (a seat a bot kept for someone away is theirs again)."""
@@ -346,6 +371,8 @@ class LiveTable:
         rules = self.rules
         if self.over or self.status == "abandoned":
             raise ProtocolError("over", "the game is over" if self.over else "the table was left")
+        if self.status == LOBBY:
+            raise ProtocolError("lobby", "the host has not started the game yet")
         if seq != self.seq:
             raise ProtocolError("stale", f"the table is at {self.seq}, not {seq}")
         actor = self.actor
@@ -391,23 +418,34 @@ class LiveTable:
         self.events.append(proposal.events)
 
     # --- what each seat is sent -----------------------------------------------------------
-    def frame(self, seat: int, since: int | None = None) -> dict[str, Any]:
+    def frame(
+        self, seat: int, since: int | None = None, online: frozenset[int] = frozenset()
+    ) -> dict[str, Any]:
         """The ``update`` message for ``seat`` (SPECTATOR: a spectator): its view, its legal
-        actions when it is to act, and the events since ``since`` redacted for it."""
+        actions when it is to act, and each action since ``since`` (its seat, its document
+        and its events redacted for ``seat``: actions are public); ``online`` the seats
+        whose players are connected."""
         rules = self.rules
         view = rules.view(self.state, seat)
         legal: list[dict[str, Any]] = []
-        if seat != SPECTATOR and not self.over and self.actor == seat:
+        if seat != SPECTATOR and not self.over and self.actor == seat and self.status == "live":
             legal = [rules.action_to_json(a) for a in rules.legal_actions(self.state)]
         start = self.seq - 1 if since is None else max(0, since)
         events = [
-            {"seq": k + 1, "events": [rules.event_to_json(rules.redact(e, seat)) for e in evs]}
+            {
+                "seq": k + 1,
+                "seat": self.log[k][0],
+                "action": self.log[k][1],
+                "events": [rules.event_to_json(rules.redact(e, seat)) for e in evs],
+            }
             for k, evs in enumerate(self.events[start:], start)
         ]
         return {
             "t": "update",
             "table": self.id,
             "game": self.spec.id,
+            "variant": self.variant,
+            "host": self.host,
             "seq": self.seq,
             "seat": seat,
             "actor": self.actor,
@@ -422,8 +460,14 @@ class LiveTable:
             "legal": legal,
             "events": events,
             "seats": [
-                {"kind": s["kind"], "name": s.get("name", ""), "away": bool(s.get("away"))}
-                for s in self.seats
+                {
+                    "kind": s["kind"],
+                    "level": s.get("level", ""),
+                    "name": s.get("name", ""),
+                    "away": bool(s.get("away")),
+                    "online": i in online,
+                }
+                for i, s in enumerate(self.seats)
             ],
         }
 
@@ -432,6 +476,7 @@ __all__ = [
     "ABANDON",
     "GRACE",
     "HUMAN",
+    "LOBBY",
     "OPEN",
     "LiveTable",
     "Proposal",
