@@ -17,7 +17,15 @@ from typing import Any, Protocol, runtime_checkable
 from .contract import AUTOMATIC, GameRules
 
 #: Why :meth:`Controller.undo_refusal` refuses an undo (a table words each in its language).
-UNDO_REFUSALS: tuple[str, ...] = ("nothing", "resumed", "revealed", "not_yours", "game_over")
+#: ("online": a table played on a server, whose every move the other machines saw at once).
+UNDO_REFUSALS: tuple[str, ...] = (
+    "nothing",
+    "resumed",
+    "revealed",
+    "not_yours",
+    "game_over",
+    "online",
+)
 
 
 class Bot(Protocol):

@@ -109,9 +109,13 @@ class TableClient:
         await self.send({"t": "claim", "table": table, "name": name})
         return await self.expect("joined", refused_fails=True)
 
-    async def join(self, table: str, token: str) -> dict[str, Any]:
-        """Come back to one's seat; its ``joined`` message."""
-        await self.send({"t": "join", "table": table, "token": token})
+    async def join(self, table: str, token: str, seq: int | None = None) -> dict[str, Any]:
+        """Come back to one's seat (``seq``: the last one heard, to be sent every action
+        since); its ``joined`` message."""
+        msg: dict[str, Any] = {"t": "join", "table": table, "token": token}
+        if seq is not None:
+            msg["seq"] = seq
+        await self.send(msg)
         return await self.expect("joined", refused_fails=True)
 
     async def watch(self, table: str) -> dict[str, Any]:

@@ -16,7 +16,8 @@ Client to server:
   ``lobby`` (true): the table waits for ``start`` while friends claim its open seats.
   Answer: ``joined``.
 * ``claim {table, name}`` takes the first open seat. Answer: ``joined``.
-* ``join {table, token}`` comes back to one's seat (after a dropped link). Answer: ``joined``.
+* ``join {table, token, seq?}`` comes back to one's seat (after a dropped link); ``seq``
+  the last one heard, so that the first update brings every action since. Answer: ``joined``.
 * ``watch {table}``: a spectator. Answer: ``update`` frames with the spectator's view.
 * ``act {seq, action}``: the seat's action, at the table's ``seq``.
 * ``chat {text}``: a line to the table (plain text, at most :data:`MAX_CHAT` characters,
@@ -55,7 +56,7 @@ CLIENT_TYPES: dict[str, dict[str, tuple[type, bool]]] = {
         "lobby": (bool, False),
     },
     "claim": {"table": (str, True), "name": (str, True)},
-    "join": {"table": (str, True), "token": (str, True)},
+    "join": {"table": (str, True), "token": (str, True), "seq": (int, False)},
     "watch": {"table": (str, True)},
     "act": {"seq": (int, True), "action": (dict, True)},
     "chat": {"text": (str, True)},

@@ -233,7 +233,9 @@ class TableServer:
             found = table.seat_of(msg["token"])
             if found is None:
                 raise ProtocolError("bad_token", "this token opens no seat of the table")
-            await self.seat_link(link, table, found, msg["token"])
+            heard = msg.get("seq")
+            since = table.seq if heard is None else min(max(0, heard), table.seq)
+            await self.seat_link(link, table, found, msg["token"], since)
             await self.came_back(table, found)
         elif kind == "watch":
             table = self.table(msg["table"])
@@ -427,15 +429,21 @@ class TableServer:
         if handed:
             await self.broadcast(table)
 
-    async def seat_link(self, link: Link, table: LiveTable, seat: int, token: str) -> None:
-        """The link holds ``seat``: told its token, then sent its view."""
+    async def seat_link(
+        self, link: Link, table: LiveTable, seat: int, token: str, since: int | None = None
+    ) -> None:
+        """The link holds ``seat``: told its token, then sent its view (with every action
+        since ``since``: what a player coming back has missed)."""
         self.leave(link)
         link.table, link.seat = table.id, seat
         self.links[table.id].add(link)
         await self.send(link, {"t": "joined", "table": table.id, "seat": seat, "token": token})
         for line in table.chat:
             await self.send(link, line)
-        await self.broadcast(table, since=table.seq)  # its view, and the others see it here
+        await self.send(
+            link, table.frame(seat, table.seq if since is None else since, self.online(table))
+        )
+        await self.broadcast(table, since=table.seq)  # the others see the player here
 
     # --- acting -------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, seq: int, doc: object) -> None:

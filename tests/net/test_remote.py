@@ -1,0 +1,192 @@
+"""The app's side of online play (issue 24, point 4): the server a host runs in the app, a
+player's session, and the remote controller every table plays through — real sockets on
+``localhost:0``, no window. Every wait is bounded."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+from collections.abc import Callable
+
+import pytest
+
+from hercules.app.controller import GameController
+from hercules.app.registry import get_game
+from hercules.net.remote import (
+    EmbeddedServer,
+    Invite,
+    RemoteController,
+    Session,
+    SessionError,
+    parse_invite,
+)
+
+WAIT = 20.0
+
+
+def wait_for(what: Callable[[], bool], pump: Callable[[], object] = lambda: None) -> None:
+    end = time.monotonic() + WAIT
+    while not what():
+        if time.monotonic() > end:
+            raise AssertionError("waited too long")
+        pump()
+        time.sleep(0.005)
+
+
+@pytest.fixture
+def hosted(tmp_path):
+    server = EmbeddedServer(tmp_path / "tables.db", "127.0.0.1", 0)
+    server.start()
+    yield server
+    server.stop()
+
+
+def lobby(hosted: EmbeddedServer, game: str, seats: list[str]) -> tuple[Session, Session]:
+    host = Session(hosted.url, "Ann")
+    host.create(game, "standard", seats, {"seed": 9})
+    friend = Session(hosted.url, "Bea")
+    friend.claim(host.table)
+    return host, friend
+
+
+def started_controllers(host: Session, friend: Session) -> list[RemoteController]:
+    assert host.send({"t": "start"})
+    out = []
+    for s in (host, friend):
+        seen: list[dict] = []
+
+        def live(s=s, seen=seen) -> bool:
+            seen.extend(s.messages())
+            return any(m.get("t") == "update" and m["status"] == "live" for m in seen)
+
+        wait_for(live)
+        first = next(
+            i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live"
+        )
+        out.append(RemoteController(s, seen[first], seen[first + 1 :]))
+    return out
+
+
+def play_to_the_end(ctls: list[RemoteController], rng: random.Random, hook=None) -> None:
+    end = time.monotonic() + 120.0
+    while not all(c.is_over for c in ctls):
+        assert time.monotonic() < end, "the game did not end"
+        for c in ctls:
+            c.pump()
+            if c.human_to_act():
+                refused = c.submit(rng.choice(c.legal()), c.seat)
+                if isinstance(refused, ConnectionError):  # its link is down: said, tried again
+                    assert c.session.status != "online" and not c.pending
+                    continue
+                assert refused is None
+                assert c.pending and c.legal() == [] and not c.human_to_act()
+        if hook is not None:
+            hook()
+        time.sleep(0.002)
+
+
+@pytest.mark.parametrize("game", ["hercules", "later_years"])
+def test_two_players_play_a_game_to_its_end_through_remote_controllers(hosted, game):
+    host, friend = lobby(hosted, game, ["human", "open", "open"])
+    try:
+        ctls = started_controllers(host, friend)
+        assert all(isinstance(c, GameController) for c in ctls)
+        assert [s.kind for s in ctls[0].seats] == ["human", "remote", "bot"]
+        assert [s.kind for s in ctls[1].seats] == ["remote", "human", "bot"]
+        heard: list[list[int]] = [[], []]
+        for i, c in enumerate(ctls):
+            c.subscribe(lambda rec, i=i: heard[i].append(rec.seat))
+        play_to_the_end(ctls, random.Random(4))
+        assert hosted.server is not None
+        table = hosted.server.tables[host.table]
+        rules = get_game(game).rules
+        for c in ctls:
+            wait_for(lambda c=c: c.delivered == table.seq, c.pump)
+            # What each machine holds is its own seat's view of the server's game, and the
+            # whole log, each action once, in order.
+            assert c.state == rules.view(table.state, c.seat)
+            assert [rules.action_to_json(a) for a in c.actions] == [d for _, d in table.log]
+            assert c.undo_refusal() == "game_over" and c.undo() is None
+        assert heard[0] == heard[1] == [s for s, _ in table.log]
+        assert hosted.server.errors == []
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_a_dropped_link_is_taken_up_again_and_nothing_is_missed(hosted):
+    host, friend = lobby(hosted, "hercules", ["human", "open", "open"])
+    try:
+        ctls = started_controllers(host, friend)
+        cut = {"done": False, "seen": set()}
+
+        def drop_once() -> None:
+            friend_ctl = ctls[1]
+            cut["seen"].add(friend.status)
+            if not cut["done"] and friend_ctl.delivered >= 6 and friend._client is not None:
+                cut["done"] = True
+                transport = friend._client.ws.transport
+                friend._loop.call_soon_threadsafe(transport.abort)  # the cable pulled
+
+        play_to_the_end(ctls, random.Random(8), drop_once)
+        table = hosted.server.tables[host.table]
+        wait_for(lambda: ctls[1].delivered == table.seq, ctls[1].pump)
+        assert cut["done"] and "reconnecting" in cut["seen"]
+        assert friend.status == "online"
+        assert len(ctls[1].history) == table.seq  # every action once, none lost in the gap
+        assert ctls[1].state == get_game("hercules").rules.view(table.state, 1)
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_a_move_out_of_turn_or_while_one_is_pending_is_refused_at_once(hosted):
+    host, friend = lobby(hosted, "hercules", ["human", "open"])
+    try:
+        mine, theirs = started_controllers(host, friend)
+        wait_for(mine.human_to_act, mine.pump)
+        action = mine.legal()[0]
+        assert theirs.submit(action, theirs.seat) is not None  # not its turn
+        assert theirs.submit(action, 0) is not None  # not its seat
+        assert mine.submit(action, 0) is None
+        again = mine.submit(action, 0)
+        assert isinstance(again, RuntimeError) and "waiting" in str(again)
+        assert mine.undo_refusal() == "online" and not mine.can_undo()
+        wait_for(lambda: not mine.pending, mine.pump)
+        assert mine.actions[-1] == action
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_invites_read_as_written_and_a_wrong_one_says_what_it_should_be():
+    invite = parse_invite(" hercules://192.168.1.20:8765/0123456789 ")
+    assert invite == Invite("192.168.1.20", 8765, "0123456789")
+    assert str(invite) == "hercules://192.168.1.20:8765/0123456789"
+    assert parse_invite("box.local:9000/abcdef0123").url == "ws://box.local:9000"
+    for bad in ("", "hercules://host/0123456789", "host:99999/0123456789", "h:1/XYZ", "h:1/01"):
+        with pytest.raises(ValueError, match="invite|port"):
+            parse_invite(bad)
+
+
+def test_a_host_on_a_port_in_use_is_told_and_a_server_not_there_too(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = EmbeddedServer(tmp_path / "t.db", "127.0.0.1", port)
+        with pytest.raises(OSError):
+            server.start()
+        with pytest.raises(SessionError, match="cannot reach|did not answer"):
+            Session(f"ws://127.0.0.1:{port}", "Ann").claim("0123456789")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    with pytest.raises(SessionError, match="cannot reach"):
+        Session(f"ws://127.0.0.1:{port}", "Ann").claim("0123456789")
+
+
+def test_a_table_code_the_server_has_not_is_refused_with_its_reason(hosted):
+    with pytest.raises(SessionError, match="no table"):
+        Session(hosted.url, "Bea").claim("0123456789")
