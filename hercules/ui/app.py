@@ -372,6 +372,7 @@ class App:
         """Draw the visible scenes, the widgets, and a passing message over everything."""
         for scene in self.stack.visible():
             scene.draw(self.screen)
+            scene.draw_after(self.screen)
         self.ui.draw_ui(self.screen)
         if self.top is not None:
             self.top.draw_focus(self.screen)

@@ -19,10 +19,12 @@ from hercules.app.controller import GameController, Record
 from hercules.app.registry import GameSpec, games, get_game, rules_for
 from hercules.app.statistics import Added, record_finished
 from hercules.app.tutorials import Script, ScriptError, load_script
+from hercules.net.remote import EmbeddedServer, RemoteController, Session
 
 from .scene import Guide, Scene, Shell
 from .scenes.games import GamesScene
 from .scenes.load import LoadScene, refusal
+from .scenes.online import LobbyScene, OnlineScene
 from .scenes.overlays import ConfirmOverlay
 from .scenes.profiles import ProfilesScene, damaged_words
 from .scenes.settings import SettingsScene
@@ -48,12 +50,47 @@ class Navigator:
         #: Offer the guided game over the title: the command line sets it at the very first
         #: start (no settings kept yet); the offer is made once (``tutorial_offered``).
         self.offer_tutorial = False
+        #: The table server this app hosts (Host a table), kept from its lobby to the end
+        #: of its games (its rematches too); stopped when the host goes back to the title.
+        self.hosting: EmbeddedServer | None = None
+        #: The online game on the table now, if any (its game over asks for a rematch).
+        self.online_game: RemoteController | None = None
 
     # --- the shell's screens ---------------------------------------------------------------
     def title(self) -> None:
-        """Back to the title screen, alone on the stack."""
+        """Back to the title screen, alone on the stack (a hosted table's server stops)."""
         self.tutorial = None
+        self.online_game = None
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
         self.app.replace(TitleScene(self.app))
+
+    # --- online -----------------------------------------------------------------------------
+    def online(self, invite: str = "") -> None:
+        """Host or join a table, over the current screen (``invite``: filled in)."""
+        self.app.push(OnlineScene(self.app, invite))
+
+    def lobby(self, session: Session, server: EmbeddedServer | None) -> None:
+        """A table's lobby in place of everything (``server``: the one this app hosts)."""
+        if server is not None:
+            self.hosting = server
+        self.app.replace(LobbyScene(self.app, session, server))
+
+    def play_online(self, ctl: RemoteController) -> Scene:
+        """The game's own table, played through the server (not saved here: the server
+        keeps it; not in the statistics: a view cannot be scored for every seat)."""
+        spec = get_game(ctl.game)
+        config = spec.rules.config_to_json(ctl.state)
+        defaults = spec.ui_entry("seat_names")(ctl.seats, config, ())
+        names = [s.name or defaults[i] for i, s in enumerate(ctl.seats)]
+        table = self._scene(spec.id, "table")(
+            self.app, ctl, names, autosave=False, created=saves.now_iso()
+        )
+        self.tutorial = None
+        self.online_game = ctl
+        self.app.replace(table)
+        return cast(Scene, table)
 
     def settings(self) -> None:
         """The settings screen over the current one."""
@@ -160,7 +197,13 @@ class Navigator:
         self.app.push(self._scene(game_id, "setup")(self.app))
 
     def restart(self, game_id: str) -> None:
-        """A game is over: its setup for another one, with the title underneath."""
+        """A game is over: its setup for another one, with the title underneath (online: a
+        rematch at the same table's seats, a new seed)."""
+        online = self.online_game
+        if online is not None and online.is_over and online.session.status != "closed":
+            self.online_game = None
+            self.app.replace(LobbyScene(self.app, None, self.hosting, rematch_of=online))
+            return
         self.title()
         self.setup(game_id)
 

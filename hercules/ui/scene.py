@@ -98,6 +98,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (no state changes here)."""
 
+    def draw_after(self, surface: pygame.Surface) -> None:
+        """Draw over the scene once it is drawn (a table's connection line online)."""
+
     # keyboard focus ---------------------------------------------------------------------------
     def focus_stops(self) -> list[Stop]:
         """What the keyboard focus visits, in order: the scene's widgets by default; a scene
@@ -306,6 +309,18 @@ class Navigation(Protocol):
 
     def restart(self, game_id: str) -> None:
         """A game is over: its setup for another one, with the title underneath."""
+        ...
+
+    def online(self, invite: str = "") -> None:
+        """Host or join a table, over the current screen."""
+        ...
+
+    def lobby(self, session: Any, server: Any) -> None:
+        """A table's lobby in place of everything (``server``: the one this app hosts)."""
+        ...
+
+    def play_online(self, ctl: Any) -> Scene:
+        """The game's own table, played through the server."""
         ...
 
     def play(

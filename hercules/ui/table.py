@@ -28,6 +28,7 @@ from hercules.app.contract import SPECTATOR
 from hercules.app.controller import GameController, Record, redacted
 from hercules.app.health import SavingOff
 
+from . import draw as D
 from .anim import Anim, Animator
 from .focus import Stop
 from .log import LogEntry, LogView
@@ -36,6 +37,7 @@ from .scene import Scene, Shell
 from .sound import Cues
 from .strings import has, t
 from .surfaces import forget_pictures
+from .theme import FONTS, colour
 
 #: The viewer who sees everything: a replay of a finished game (every hand may be shown).
 EVERYTHING = -2
@@ -154,7 +156,10 @@ class TableBase(Scene):
         #: the saver, which writes them as shown).
         self.names = names
         self.names[:] = [self.localise_name(n, i) for i, n in enumerate(names)]
-        self.autosave = autosave
+        #: Played on a table server (a remote controller): the server keeps the game, so
+        #: nothing is saved here; its news is read each frame; a connection line shows.
+        self.online = bool(getattr(controller, "online", False))
+        self.autosave = autosave and not self.online
         # Writes saves on its own thread: disk writes never stall a frame.
         self.saver = saves.GameSaver(controller, names, created=created, label=label)
         self.logged: list[Record] = []  #: the records in the log, to describe them again
@@ -513,8 +518,11 @@ class TableBase(Scene):
             self.message_time -= dt
 
     def update(self, dt: float) -> None:
-        """Time passes; when the table is on top and nothing moves: the end, or play on."""
+        """Time passes; when the table is on top and nothing moves: the end, or play on
+        (online: the server's next news first, one action at a time, as each animates)."""
         self.tick(dt)
+        if self.online and not self.anim.busy:
+            self.hear_server()
         if self.app.top is not self or self.anim.busy:
             return
         if self.ctl.is_over:
@@ -523,6 +531,56 @@ class TableBase(Scene):
                 self.show_over()
             return
         self.play_on(dt)
+
+    # --- online -------------------------------------------------------------------------------
+    def hear_server(self) -> None:
+        """Apply the server's next news (its records reach :meth:`on_record` as a local
+        game's do); a refusal of the player's move is said."""
+        ctl: Any = self.ctl
+        ctl.pump()
+        if ctl.refusal:
+            self.say(t("net.refused", why=ctl.refusal[:120]))
+            ctl.refusal = ""
+        self.follow_turn()
+
+    def connection_line(self) -> tuple[str, bool]:
+        """The online table's line: the table, whose turn it is or that the player's move is
+        on its way, who is away, and the link's state; True when it is a warning."""
+        ctl: Any = self.ctl
+        status = ctl.session.status
+        if status != "online":
+            return t(f"net.status.{status}").capitalize(), True
+        if ctl.pending:
+            turn = t("net.pending")
+        elif ctl.is_over:
+            turn = t("net.turn.over")
+        elif ctl.actor == ctl.seat:
+            turn = t("net.turn.you")
+        elif ctl.actor >= 0 and ctl.seats[ctl.actor].kind in ("remote", "human"):
+            turn = t("net.turn.other", name=self.names[ctl.actor])
+        else:
+            turn = t("net.turn.server")
+        line = t("net.line", table=ctl.session.table, turn=turn)
+        away = [
+            self.names[i]
+            for i, seat in enumerate(ctl.update["seats"])
+            if i != ctl.seat and seat.get("kind") == "human" and not seat.get("online")
+        ]
+        if away:
+            line += " · " + t("net.away", names=", ".join(away))
+        return line, False
+
+    def draw_after(self, surface: pygame.Surface) -> None:
+        """Online: the connection line, a small banner at the top of the table."""
+        if not self.online:
+            return
+        line, warning = self.connection_line()
+        size = max(13, round(15 * self.app.display_scale))
+        pic = FONTS.text(line[:160], size, colour("highlight" if warning else "text_light"))
+        box = pic.get_rect(midtop=(surface.get_width() // 2, 4)).inflate(24, 8)
+        box.top = 2
+        D.panel(surface, box, colour("panel"), colour("illegal" if warning else "gold"), 8)
+        surface.blit(pic, pic.get_rect(center=box.center))
 
     def bot_delay(self) -> float:
         """Seconds an automatic step waits (none while animation is off)."""

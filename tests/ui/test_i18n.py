@@ -114,6 +114,9 @@ def test_italian_is_really_translated():
         "btn.replay_round_forward",
         "lang.en",
         "lang.it",
+        "online.seat.bot",  # "Bot: {level}": Italian says bot too
+        "lobby.bot",
+        "net.status.online",
         "preview.vp_secured",  # "{category}: {vp}"
         "preview.way",  # "{sum}: {gains}"
         "rules.card_count",  # "{n} × {card}"
@@ -194,7 +197,8 @@ def families() -> dict[str, set[str]]:
         "over.cat.{}": set(CATEGORIES),
         "over.tiebreak.{}": tiebreaks,
         "over.{}": {"new_game", "see_table", "replay", "title"},
-        "menu.{}": {"new", "continue", "load", "rules", "statistics", "settings", "quit"},
+        "menu.{}": {"new", "continue", "load", "online", "rules", "statistics", "settings", "quit"},
+        "net.status.{}": {"connecting", "online", "reconnecting", "closed"},
         "stats.col.{}": {"played", "won", "rate", "best", "mean"},
         "profile.why.{}": set(NAME_PROBLEMS),
         "prompt.mode.{}": {"die", "reroll", "copy"},

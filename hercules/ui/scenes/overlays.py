@@ -133,7 +133,14 @@ class PauseOverlay(Overlay):
         x = self.box.centerx - w // 2
         y = self.box.y + 80
         self.button(pygame.Rect(x, y, w, h), t("pause.resume"), self.app.pop)
-        self.button(pygame.Rect(x, y + 60, w, h), t("pause.save"), self.save)
+        online = bool(getattr(self.table, "online", False))  # its server keeps the game
+        self.button(
+            pygame.Rect(x, y + 60, w, h),
+            t("pause.save"),
+            self.save,
+            enabled=not online,
+            tip=t("tip.online_no_save") if online else None,
+        )
         self.button(pygame.Rect(x, y + 120, w, h), t("menu.rules"), self.rules)
         self.button(pygame.Rect(x, y + 180, w, h), t("menu.settings"), self.settings)
         self.button(pygame.Rect(x, y + 240, w, h), t("pause.leave"), self.leave)
@@ -171,6 +178,8 @@ def leave_words_key(table: Any) -> str:
     Autosaved (Continue resumes it), finished (its autosave stays, marked finished), not
     saved automatically (a replay, or a table told not to), or saving is off.
     """
+    if getattr(table, "online", False):
+        return "leave.online_host" if table.app.nav.hosting is not None else "leave.online"
     if not isinstance(table, GameTable) or not table.autosave:
         return "leave.not_saved"
     if health.problem(health.SAVES) is not None:

@@ -25,10 +25,10 @@ class TitleScene(Scene):
         ui = self.app.ui
         k = self.app.display_scale  # the sizes below are layout pixels
         bw = round(340 * k)
-        gap = round(max(6, min(12, h // (90 * k))) * k)  # eight entries: a small window closes up
+        gap = round(max(5, min(12, h // (90 * k))) * k)  # nine entries: a small window closes up
         x = w // 2 - bw // 2
         y = int(h * 0.40)
-        bh = min(round(54 * k), (h - round(44 * k) - y) // 8 - gap)  # eight entries, the credit
+        bh = min(round(54 * k), (h - round(44 * k) - y) // 9 - gap)  # nine entries, the credit
         self.buttons: dict[Any, str] = {}
         can_continue = self.app.nav.has_continue()
         self.message = getattr(self, "message", "")
@@ -39,6 +39,7 @@ class TitleScene(Scene):
             ("learn", True, None),
             ("continue", can_continue, None if can_continue else t("tip.no_continue")),
             ("load", True, None),
+            ("online", True, None),
             ("rules", True, None),
             ("statistics", True, None),
             ("settings", True, None),
@@ -94,6 +95,8 @@ class TitleScene(Scene):
             self.message = nav.continue_latest() or ""
         elif key == "load":
             nav.load()
+        elif key == "online":
+            nav.online()
         elif key == "rules":
             nav.rules()
         elif key == "statistics":

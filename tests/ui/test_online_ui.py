@@ -1,0 +1,132 @@
+"""Play online in the box (issue 24, point 4), headless: the title's *Play online*, hosting a
+table by the mouse (the server in the app), its lobby, a friend joining from another
+"machine" (a session and remote controller of the test's own, on real sockets), the host's
+*Start*, and the game played on the MEBO table by mouse clicks to its game over."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+
+from support.mouse import click_widget, frames, mouse_turn
+
+from hercules.net.remote import RemoteController, Session
+from hercules.ui.scenes.online import LobbyScene, OnlineScene
+from hercules.ui.scenes.title import TitleScene
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def title_button(app, key: str):
+    title = app.top
+    assert isinstance(title, TitleScene)
+    return next(b for b, k in title.buttons.items() if k == key)
+
+
+def open_online(app) -> OnlineScene:
+    app.nav.title()
+    frames(app, 2)
+    click_widget(app, title_button(app, "online"))
+    assert isinstance(app.top, OnlineScene)
+    return app.top
+
+
+def until(app, what, most: float = 20.0) -> None:
+    end = time.monotonic() + most
+    while not what():
+        assert time.monotonic() < end, "waited too long"
+        frames(app, 1)
+        time.sleep(0.005)
+
+
+def test_a_host_and_a_friend_play_an_online_game_to_its_end_by_the_mouse(app):
+    online = open_online(app)
+    online.port_entry.set_text(str(free_port()))
+    online.name_entry.set_text("Ann")
+    click_widget(app, online.btn_host)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene), online.error
+    until(app, lambda: lobby.update_msg is not None)
+    assert lobby.invite.startswith("hercules://127.0.0.1:") and lobby.is_host
+    assert lobby.btn_start.visible
+    # The friend joins by the invite, from "another machine".
+    friend = Session(lobby.server.url, "Bea")
+    friend.claim(lobby.session.table)
+    until(app, lambda: lobby.update_msg["seats"][1]["online"])
+    assert lobby.update_msg["seats"][1]["name"] == "Bea"
+    click_widget(app, lobby.btn_start)
+    until(app, lambda: getattr(app.top, "online", False))
+    table = app.top
+    seen: list[dict] = []
+    until(
+        app,
+        lambda: (
+            seen.extend(friend.messages())
+            or any(m.get("t") == "update" and m["status"] == "live" for m in seen)
+        ),
+    )
+    first = next(i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live")
+    theirs = RemoteController(friend, seen[first], seen[first + 1 :])
+    line, warning = table.connection_line()
+    assert lobby.session.table in line and not warning
+    assert table.autosave is False  # the server keeps the game
+    rng, friend_rng = random.Random(5), random.Random(6)
+    pending_seen = False
+    end = time.monotonic() + 240.0
+    from hercules.games.mebo.ui.gameover import GameOverScene
+
+    while not isinstance(app.top, GameOverScene):
+        assert time.monotonic() < end, "the online game did not end"
+        theirs.pump()
+        if theirs.human_to_act():
+            assert theirs.submit(friend_rng.choice(theirs.legal()), theirs.seat) is None
+        if table.ctl.human_to_act() and not table.anim.busy:
+            mouse_turn(app, table, rng)
+            if table.ctl.pending:
+                pending_seen = True
+                assert "waiting" in table.connection_line()[0]
+        frames(app, 1)
+    theirs_end = time.monotonic() + 20
+    while theirs.delivered < table.ctl.delivered:
+        assert time.monotonic() < theirs_end
+        theirs.pump()
+    assert pending_seen  # the player's own move showed it was on its way
+    assert table.ctl.is_over and theirs.is_over
+    assert table.ctl.actions == theirs.actions
+    assert {r.seat for r in table.ctl.history if r.seat >= 0} == {0, 1}
+    assert table.log_entries  # the log was written from the server's news
+    assert table.ctl.undo_refusal() == "game_over"
+    server = app.nav.hosting
+    assert server is not None and server.server.errors == []
+    friend.close()
+    app.nav.title()  # leaving stops the hosted server
+    assert app.nav.hosting is None
+
+
+def test_wrong_choices_are_said_and_nothing_starts(app):
+    online = open_online(app)
+    online.port_entry.set_text("80")
+    click_widget(app, online.btn_host)
+    assert app.top is online and "1024" in online.error
+    online.invite_entry.set_text("not an invite")
+    click_widget(app, online.btn_join)
+    assert app.top is online and "hercules://" in online.error
+    online.invite_entry.set_text(f"hercules://127.0.0.1:{free_port()}/0123456789")
+    click_widget(app, online.btn_join)
+    assert app.top is online and "cannot reach" in online.error
+    assert app.nav.hosting is None
+
+
+def test_the_host_form_follows_the_game_chosen(app):
+    online = open_online(app)
+    names = {v: k for k, v in online.game_names.items()}
+    online.chosen(online.game_menu, names["later_years"])
+    online.chosen(online.count_menu, next(k for k, n in online.count_names.items() if n == 5))
+    assert online.game == "later_years" and online.players == 5
+    assert len(online.seat_menus) == 4 and online.seats()[0] == "human"
+    frames(app, 2)
