@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="headless: check the files, open every game's table and example save; 0 or 1",
     )
     parser.add_argument(
+        "invite",
+        nargs="?",
+        default=None,
+        help="a table's invite (hercules://address:port/code): open Play online to join it",
+    )
+    parser.add_argument(
         "--install-desktop",
         action="store_true",
         help="Linux: add Hercules to the desktop's menu (~/.local/share) and exit",
@@ -213,7 +219,15 @@ def tell(app: App, problem: StorageProblem | None, damaged: DamagedSettings | No
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.invite is not None:
+        from hercules.net.remote import parse_invite  # no window, no pygame: checked at once
+
+        try:
+            parse_invite(args.invite)
+        except ValueError as exc:
+            parser.error(f"{args.invite[:80]!r} is no invite: {exc}")
     if args.self_test or args.install_desktop:
         code, verdict = self_test() if args.self_test else desktop.install_verdict()
         _print_line(verdict)
@@ -248,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
             settings.fullscreen = False  # toggle_fullscreen flips it on
             app.toggle_fullscreen()
         app.nav.title()
+        if args.invite is not None:  # a friend's invite: the join form, filled in
+            app.nav.online(args.invite.strip())
         app.run(max_frames=args.frames)
     except Exception as error:  # noqa: BLE001 - the last boundary: report, never hide it
         return give_up(error, app)

@@ -1,7 +1,8 @@
 """Render any scene headless to a PNG.
 
 python tools/screenshot.py --scene {title,games,setup,game,rest,gameover,rules,settings,hint,
-    load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics,tutorial} --seed S
+    load,replay,stop,ways,fork,reward,won,legend,play,handover,statistics,tutorial,
+    online,lobby,online_game,reconnect} --seed S
     --size WxH --out FILE.png
     [--round R] [--players P] [--mode M]
     [--lang L] [--scale PCT] [--display-scale K] [--game ID] [--crowd N] [--zoom x,y]
@@ -32,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import pygame  # noqa: E402
 from cli_args import add_game_option  # noqa: E402
+from online_shots import SCENES as ONLINE_SCENES  # noqa: E402
+from online_shots import stage as online_stage  # noqa: E402
 from support.tutorial import play_script  # noqa: E402
 
 from hercules.app import paths, saves  # noqa: E402
@@ -64,6 +67,7 @@ SCENES = (
     "handover",
     "statistics",
     "tutorial",
+    *ONLINE_SCENES,
 )
 
 
@@ -176,6 +180,9 @@ def build(app: App, args: argparse.Namespace) -> None:
     nav = app.nav
     if args.scene == "tutorial":
         tutorial_step(app, spec.id, args.tutorial_step)
+        return
+    if args.scene in ONLINE_SCENES:
+        online_stage(app, args.scene, spec.id, args.players, args.seed, args.round)
         return
     if args.scene == "statistics":  # a season of games, then their statistics
         play_recorded(app, spec, args.round * 4, args.seed, args.mode, args.players)

@@ -549,7 +549,7 @@ class TableBase(Scene):
         ctl: Any = self.ctl
         status = ctl.session.status
         if status != "online":
-            return t(f"net.status.{status}").capitalize(), True
+            return t("net.down", status=t(f"net.status.{status}").capitalize()), True
         if ctl.pending:
             turn = t("net.pending")
         elif ctl.is_over:
@@ -575,11 +575,15 @@ class TableBase(Scene):
         if not self.online:
             return
         line, warning = self.connection_line()
-        size = max(13, round(15 * self.app.display_scale))
+        # At the foot of the window, over the players' panels' empty lower edge: the top
+        # holds the cards' names. A link down is said larger, on terracotta.
+        size = max(13, round((19 if warning else 15) * self.app.display_scale))
         pic = FONTS.text(line[:160], size, colour("highlight" if warning else "text_light"))
-        box = pic.get_rect(midtop=(surface.get_width() // 2, 4)).inflate(24, 8)
-        box.top = 2
-        D.panel(surface, box, colour("panel"), colour("illegal" if warning else "gold"), 8)
+        w, h = surface.get_size()
+        box = pic.get_rect(midbottom=(w // 2, h - 6)).inflate(28, 12 if warning else 8)
+        box.bottom = h - 4
+        fill = colour("terracotta_dark" if warning else "panel")
+        D.panel(surface, box, fill, colour("gold"), 8)
         surface.blit(pic, pic.get_rect(center=box.center))
 
     def bot_delay(self) -> float:

@@ -130,3 +130,17 @@ def test_the_host_form_follows_the_game_chosen(app):
     assert online.game == "later_years" and online.players == 5
     assert len(online.seat_menus) == 4 and online.seats()[0] == "human"
     frames(app, 2)
+
+
+def test_an_invite_on_the_command_line_is_checked_and_fills_the_join_form(app):
+    import pytest
+
+    from hercules import cli
+
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["not-an-invite"])
+    assert stopped.value.code == 2
+    app.nav.title()
+    app.nav.online("hercules://10.0.0.7:8765/abcdef0123")
+    frames(app, 2)
+    assert app.top.invite_entry.get_text() == "hercules://10.0.0.7:8765/abcdef0123"

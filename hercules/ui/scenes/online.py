@@ -181,7 +181,7 @@ class OnlineScene(Scene):
             self.name = old.get_text()
         self.name_entry = self.add(
             pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(rx, self.box.bottom - 150, rw, 40),
+                pygame.Rect(left + col, self.box.bottom - 66, mw, 40),
                 ui,
                 placeholder_text=t("online.name_default"),
             )
@@ -297,7 +297,7 @@ class OnlineScene(Scene):
             surface,
             colour("gold"),
             (self.box.centerx + 10, self.box.y + 80),
-            (self.box.centerx + 10, self.box.bottom - 90),
+            (self.box.centerx + 10, self.box.bottom - 100),
             2,
         )
         FONTS.blit(
@@ -318,9 +318,11 @@ class OnlineScene(Scene):
         for line in FONTS.wrap(t("online.host_help"), 16, rw)[:3]:
             FONTS.blit(surface, line, 16, colour("text_light"), (rx, y))
             y += 22
-        FONTS.blit(surface, t("online.name"), 18, colour("text_light"), (rx, self.box.bottom - 178))
+        FONTS.blit(
+            surface, t("online.name"), 18, colour("text_light"), (left, self.box.bottom - 56)
+        )
         if self.error:
-            y = self.box.bottom - 100
+            y = self.box.bottom - 150
             for line in FONTS.wrap(self.error, 17, rw)[:2]:
                 FONTS.blit(surface, line, 17, colour("highlight"), (rx, y))
                 y += 22
@@ -510,7 +512,9 @@ class LobbyScene(Scene):
                 if self.server.host == "0.0.0.0"
                 else "online.address.local"
             )
-            line = t("lobby.listening", address=self.server.host, port=self.server.port, who=who)
+            line = t(
+                "lobby.listening", address=self.server.host, port=self.server.port, who=who.lower()
+            )
             FONTS.blit(surface, line, 15, colour("text_light"), (x, self.box.y + 160))
         y = self.box.y + 196
         if self.rematch_of is not None and self.session is None:
