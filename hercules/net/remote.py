@@ -95,8 +95,17 @@ class EmbeddedServer:
     """The table server inside the app (*Host a table*): a thread with its own event loop,
     its tables in a SQLite file of the data folder, listening on the address chosen."""
 
-    def __init__(self, db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self,
+        db: Path,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        exports: Path | None = None,
+    ) -> None:
+        """``exports``: where each finished table's save is written (the host's saves
+        folder: the game is then on its load screen, to watch again)."""
         self.db, self.host, self.requested_port = db, host, port
+        self.exports = exports
         self.server: TableServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -138,7 +147,7 @@ class EmbeddedServer:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         store = open_store(str(self.db))
-        server = TableServer(store, self.host, self.requested_port)
+        server = TableServer(store, self.host, self.requested_port, exports=self.exports)
         try:
             await server.start()
         except BaseException:

@@ -11,6 +11,8 @@ import time
 
 from support.mouse import click_widget, frames, mouse_turn
 
+from hercules.app import paths, saves
+from hercules.app.registry import rules_for
 from hercules.net.remote import RemoteController, Session
 from hercules.ui.scenes.online import LobbyScene, OnlineScene
 from hercules.ui.scenes.title import TitleScene
@@ -103,6 +105,11 @@ def test_a_host_and_a_friend_play_an_online_game_to_its_end_by_the_mouse(app):
     assert table.ctl.undo_refusal() == "game_over"
     server = app.nav.hosting
     assert server is not None and server.server.errors == []
+    # The host's load screen has the finished game, to watch again.
+    exported = sorted(paths.saves_dir().glob(f"online-{lobby.session.table}*.json"))
+    assert exported, "no save of the online game"
+    loaded = saves.load_save(exported[0], rules_for)
+    assert [a for a in loaded.actions] == table.ctl.actions
     friend.close()
     app.nav.title()  # leaving stops the hosted server
     assert app.nav.hosting is None
@@ -144,3 +151,46 @@ def test_an_invite_on_the_command_line_is_checked_and_fills_the_join_form(app):
     app.nav.online("hercules://10.0.0.7:8765/abcdef0123")
     frames(app, 2)
     assert app.top.invite_entry.get_text() == "hercules://10.0.0.7:8765/abcdef0123"
+
+
+def test_the_later_years_is_played_online_on_its_own_table(app):
+    """Another game of the registry, unchanged: its table through the remote controller,
+    each machine drawing its own seat's view (the others' hands hidden)."""
+    online = open_online(app)
+    names = {v: k for k, v in online.game_names.items()}
+    online.chosen(online.game_menu, names["later_years"])
+    online.port_entry.set_text(str(free_port()))
+    click_widget(app, online.btn_host)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene), online.error
+    until(app, lambda: lobby.update_msg is not None)
+    friend = Session(lobby.server.url, "Bea")
+    friend.claim(lobby.session.table)
+    until(app, lambda: lobby.update_msg["seats"][1]["online"])
+    click_widget(app, lobby.btn_start)
+    until(app, lambda: getattr(app.top, "online", False))
+    table = app.top
+    seen: list[dict] = []
+    until(
+        app,
+        lambda: (
+            seen.extend(friend.messages())
+            or any(m.get("t") == "update" and m["status"] == "live" for m in seen)
+        ),
+    )
+    first = next(i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live")
+    theirs = RemoteController(friend, seen[first], seen[first + 1 :])
+    rng = random.Random(2)
+    end = time.monotonic() + 240.0
+    while not table.ctl.is_over or app.top is table and not table.over_shown:
+        assert time.monotonic() < end, "the online game did not end"
+        theirs.pump()
+        if theirs.human_to_act():
+            theirs.submit(rng.choice(theirs.legal()), theirs.seat)
+        if table.ctl.human_to_act() and app.top is table and not table.anim.busy:
+            assert table.send(rng.choice(table.ctl.legal()))
+        frames(app, 1)
+    hidden = table.view()
+    assert "?" in {c for c in hidden.hands[1]} or not hidden.hands[1]
+    assert table.ctl.state == hidden  # what is drawn is the server's view for this seat
+    friend.close()

@@ -9,12 +9,13 @@ counts and bot levels) comes from the registry.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from hercules.app import paths
+from hercules.app import health, paths
 from hercules.app.registry import GameSpec, games, get_game
 from hercules.app.text import clean_text
 from hercules.net.remote import (
@@ -62,6 +63,17 @@ def this_machine() -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
+
+
+def saves_folder() -> Path | None:
+    """Where a hosted table's finished game is written: the saves folder (None while
+    saving is off)."""
+    if health.problem(health.SAVES) is not None:
+        return None
+    try:
+        return paths.saves_dir()
+    except OSError:
+        return None
 
 
 class OnlineScene(Scene):
@@ -246,7 +258,9 @@ class OnlineScene(Scene):
         if not 1024 <= port <= 65535:
             self.error = t("online.bad_port")
             return
-        server = EmbeddedServer(paths.data_dir() / "tables.db", self.address, port)
+        server = EmbeddedServer(
+            paths.data_dir() / "tables.db", self.address, port, exports=saves_folder()
+        )
         try:
             server.start()
         except OSError as exc:

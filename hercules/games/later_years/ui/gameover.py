@@ -116,7 +116,9 @@ class GameOverScene(Scene):
                     pygame.Rect(x, y, bw, bh), t(f"ly.over.{key}"), self.app.ui
                 )
             )
-            if key == "replay" and not hasattr(self.ctl, "undo_refusal"):
+            # An online game is replayed from the host's save (its server writes one).
+            online = getattr(self.ctl, "online", False)
+            if key == "replay" and (not hasattr(self.ctl, "undo_refusal") or online):
                 b.disable()
             self.buttons[b] = key
             x += bw + gap

@@ -57,7 +57,8 @@ class GameOverScene(Scene):
             b = self.add(
                 pygame_gui.elements.UIButton(pygame.Rect(x, h - 80, 200, 50), t(f"over.{key}"), ui)
             )
-            if key == "replay" and self.ctl is None:
+            # An online game is replayed from the host's save (its server writes one).
+            if key == "replay" and (self.ctl is None or getattr(self.ctl, "online", False)):
                 b.disable()
             self.buttons[b] = key
             x += 230
