@@ -13,7 +13,7 @@ import socket
 import time
 from typing import Any
 
-from support.mouse import click_widget, frames
+from support.mouse import click_widget, frames, mouse_turn
 
 from hercules.net.remote import EmbeddedServer, RemoteController, Session
 from hercules.ui.app import App
@@ -93,18 +93,24 @@ def stage(app: App, scene: str, game: str, players: int, seed: int, rounds: int)
     theirs = _live(host, app)
     rng = random.Random(seed)
     end = time.monotonic() + 60.0
-    while len(table.ctl.history) < rounds * 8 and not table.ctl.is_over:
+    mine = table.ctl
+
+    def my_turn_on_the_table() -> bool:
+        return app.top is table and mine.human_to_act() and mine.state.prompt == "action"
+
+    while not mine.is_over:
         if time.monotonic() > end:
+            break
+        if len(mine.history) >= rounds * 8 and my_turn_on_the_table():
             break
         theirs.pump()
         if theirs.human_to_act():
             theirs.submit(rng.choice(theirs.legal()), theirs.seat)
-        mine = table.ctl
-        if mine.human_to_act() and app.top is table and not table.anim.busy:
-            legal = mine.legal()
-            table.send(rng.choice(legal))
+        if mine.human_to_act() and not table.anim.busy:
+            mouse_turn(app, table, rng)  # the clicks a player makes (dialogs too)
         frames(app, 1)
-    _until(app, lambda: table.ctl.human_to_act() or table.ctl.is_over)
+    host.send({"t": "chat", "text": "Good luck, Dion! Watch out for Cerberus."})
+    _until(app, lambda: any(c.get("seat") == 0 for c in table.ctl.chat))
     table.anim.skip()
     if scene == "reconnect":
         server.stop()

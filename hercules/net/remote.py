@@ -211,6 +211,11 @@ class Session:
         """Take the first open seat of ``table``."""
         self._open({"t": "claim", "table": table, "name": self.name})
 
+    def watch(self, table: str) -> None:
+        """Follow ``table`` as a spectator (the spectator's view; no seat, no move)."""
+        self.table = table
+        self._open({"t": "watch", "table": table})
+
     def rejoin(self, table: str, token: str) -> None:
         """Come back to one's seat of ``table`` (a rematch's too: the token opens it)."""
         self.table, self.token = table, token
@@ -284,6 +289,9 @@ class Session:
             return
         elif kind == "update" and msg.get("table") == self.table:
             self.heard = max(self.heard, int(msg["seq"]))
+            if not self.token:  # a spectator: its first update is its answer
+                self.status = "online"
+                self._joined.set()
         self.inbox.put(msg)
 
     def _fail(self, why: str) -> None:
@@ -378,6 +386,7 @@ class RemoteController:
         self._listeners: list[Listener] = []
         self._undo_listeners: list[Listener] = []
         self._waiting: list[dict[str, Any]] = list(later)
+        self.heard_at = time.monotonic()  #: when the update shown came (the clock counts from it)
 
     # --- the server's news ------------------------------------------------------------------
     def pump(self) -> bool:
@@ -392,7 +401,7 @@ class RemoteController:
                 if self._apply(msg):
                     return True
             elif kind == "chat":
-                self.chat.append(msg)
+                self.chat.append({**msg, "at": time.monotonic()})
                 del self.chat[:-50]
             elif kind == "rematch":
                 self.rematch_table = str(msg.get("table", ""))
@@ -421,6 +430,7 @@ class RemoteController:
         for old, new in zip(self.seats, fresh, strict=True):
             old.kind, old.level, old.name = new.kind, new.level, new.name
         self.delivered = seq
+        self.heard_at = time.monotonic()
         if self.pending_seq is not None and seq > self.pending_seq:
             self.pending_seq = None
         for rec in records:
@@ -449,6 +459,14 @@ class RemoteController:
     def actions(self) -> list[Any]:
         """The actions heard of, in order."""
         return [r.action for r in self.history]
+
+    def clock(self) -> tuple[int, float] | None:
+        """The turn clock, if the table has one running: (whose turn, seconds left now)."""
+        clock = self.update.get("clock")
+        if not isinstance(clock, dict):
+            return None
+        left = float(clock.get("left", 0.0)) - (time.monotonic() - self.heard_at)
+        return int(clock.get("seat", -1)), max(0.0, left)
 
     @property
     def pending(self) -> bool:

@@ -341,7 +341,7 @@ class App:
         if self.ui.process_events(event):  # in window pixels: pygame_gui scales them itself
             return  # a widget took it: board clicks never fall through buttons
         top = self.top
-        if top is not None:
+        if top is not None and not top.intercept(event):
             top.handle_event(self.to_layout(event))
 
     def frame(self, dt: float) -> None:

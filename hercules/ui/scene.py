@@ -98,6 +98,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (no state changes here)."""
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Take an event before :meth:`handle_event` (a shell part every table has, such as
+        the chat line online); True if it was taken."""
+        return False
+
     def draw_after(self, surface: pygame.Surface) -> None:
         """Draw over the scene once it is drawn (a table's connection line online)."""
 

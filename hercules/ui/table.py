@@ -17,6 +17,7 @@ the seat at the screen may see).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -533,6 +534,50 @@ class TableBase(Scene):
         self.play_on(dt)
 
     # --- online -------------------------------------------------------------------------------
+    #: Seconds a chat line stays over the table.
+    CHAT_SECONDS: ClassVar[float] = 30.0
+
+    def enter(self) -> None:
+        """On the stack: its widgets (online: the chat line too)."""
+        super().enter()
+        self.build_chat()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again (online: the chat line too)."""
+        super().resize(size)
+        self.build_chat()
+
+    def build_chat(self) -> None:
+        """Online: the chat line, in the window's lower left corner."""
+        self.chat_entry: Any = None
+        if self.online:
+            w, h = self.app.size
+            self.chat_entry = self.add(
+                pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(6, h - 38, min(300, w // 4), 32),
+                    self.app.ui,
+                    placeholder_text=t("net.chat_placeholder"),
+                )
+            )
+            self.chat_entry.set_text_length_limit(200)  # the server's longest line
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Online: Enter in the chat line sends it to the table."""
+        entry = getattr(self, "chat_entry", None)
+        if (
+            entry is None
+            or event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED
+            or event.ui_element is not entry
+        ):
+            return False
+        text = " ".join(entry.get_text().split())
+        if text:
+            ctl: Any = self.ctl
+            if not ctl.send_chat(text):
+                self.say(t("net.chat_down"))
+            entry.set_text("")
+        return True
+
     def hear_server(self) -> None:
         """Apply the server's next news (its records reach :meth:`on_record` as a local
         game's do); a refusal of the player's move is said."""
@@ -568,6 +613,11 @@ class TableBase(Scene):
         ]
         if away:
             line += " · " + t("net.away", names=", ".join(away))
+        clock = ctl.clock()
+        if clock is not None and not ctl.is_over:
+            minutes, seconds = divmod(int(clock[1]), 60)
+            line += " · " + t("net.clock", time=f"{minutes}:{seconds:02d}")
+            return line, clock[1] < 15  # the last seconds are said as a warning
         return line, False
 
     def draw_after(self, surface: pygame.Surface) -> None:
@@ -585,6 +635,27 @@ class TableBase(Scene):
         fill = colour("terracotta_dark" if warning else "panel")
         D.panel(surface, box, fill, colour("gold"), 8)
         surface.blit(pic, pic.get_rect(center=box.center))
+        self.draw_chat(surface)
+
+    def draw_chat(self, surface: pygame.Surface) -> None:
+        """The last chat lines, over the chat entry, for a while after each came. Plain
+        text: a line is drawn as the words it holds, never read as markup."""
+        ctl: Any = self.ctl
+        now = time.monotonic()
+        lines = [c for c in ctl.chat[-4:] if now - c.get("at", now) < self.CHAT_SECONDS]
+        if not lines or self.chat_entry is None:
+            return
+        size = max(12, round(15 * self.app.display_scale))
+        y = self.chat_entry.rect.top - 4
+        for line in reversed(lines):
+            seat = int(line.get("seat", -1))
+            who = self.names[seat] if 0 <= seat < len(self.names) else "?"
+            pic = FONTS.text(f"{who}: {line.get('text', '')}"[:120], size, colour("text_light"))
+            box = pic.get_rect(bottomleft=(10, y)).inflate(12, 6)
+            box.left = 4
+            surface.blit(D.veil(box.size, (*colour("shadow")[:3], 200)), box)
+            surface.blit(pic, pic.get_rect(midleft=(box.x + 6, box.centery)))
+            y = box.top - 2
 
     def bot_delay(self) -> float:
         """Seconds an automatic step waits (none while animation is off)."""

@@ -9,6 +9,7 @@ import random
 import socket
 import time
 
+import pygame
 from support.mouse import click_widget, frames, mouse_turn
 
 from hercules.app import paths, saves
@@ -77,6 +78,16 @@ def test_a_host_and_a_friend_play_an_online_game_to_its_end_by_the_mouse(app):
     line, warning = table.connection_line()
     assert lobby.session.table in line and not warning
     assert table.autosave is False  # the server keeps the game
+    # Table chat: typed in the chat line and sent with Enter; the friend's comes back.
+    click_widget(app, table.chat_entry)
+    table.chat_entry.set_text("  good   luck <b>all</b> ")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    frames(app, 3)
+    until(app, lambda: any(c.get("seat") == 0 for c in table.ctl.chat))
+    assert table.ctl.chat[-1]["text"] == "good luck <b>all</b>"  # plain text, never markup
+    assert friend.send({"t": "chat", "text": "thanks!"})
+    until(app, lambda: any(c.get("seat") == 1 for c in table.ctl.chat))
+    assert table.chat_entry.get_text() == ""
     rng, friend_rng = random.Random(5), random.Random(6)
     pending_seen = False
     end = time.monotonic() + 240.0
@@ -194,3 +205,43 @@ def test_the_later_years_is_played_online_on_its_own_table(app):
     assert "?" in {c for c in hidden.hands[1]} or not hidden.hands[1]
     assert table.ctl.state == hidden  # what is drawn is the server's view for this seat
     friend.close()
+
+
+def test_a_friend_who_left_comes_back_to_the_same_seat_and_a_spectator_watches(app, tmp_path):
+    """The seat's token is kept: joining the same invite again opens the same seat, and a
+    third machine may watch (the spectator's view, no move)."""
+    from hercules.net.remote import EmbeddedServer
+
+    server = EmbeddedServer(tmp_path / "t.db", "127.0.0.1", 0)
+    server.start()
+    try:
+        host = Session(server.url, "Cleo")
+        host.create("hercules", "standard", ["human", "open"])
+        invite = f"hercules://127.0.0.1:{server.port}/{host.table}"
+        for _ in range(2):  # join, leave to the title, join again
+            online = open_online(app)
+            online.name_entry.set_text("Dion")
+            online.invite_entry.set_text(invite)
+            click_widget(app, online.btn_join)
+            lobby = app.top
+            assert isinstance(lobby, LobbyScene), online.error
+            until(app, lambda lobby=lobby: lobby.update_msg is not None)
+            assert lobby.session.seat == 1
+            assert [s["kind"] for s in lobby.update_msg["seats"]] == ["human", "human"]
+            click_widget(app, lobby.btn_leave)
+            assert isinstance(app.top, TitleScene)
+        online = open_online(app)
+        online.invite_entry.set_text(invite)
+        click_widget(app, online.btn_watch)
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene), online.error
+        until(app, lambda: lobby.update_msg is not None)
+        assert lobby.session.seat is None and lobby.update_msg["seat"] == -1
+        host.send({"t": "start"})
+        until(app, lambda: getattr(app.top, "online", False))
+        table = app.top
+        assert table.viewer == -1 and not table.ctl.human_to_act()
+        assert table.ctl.submit(table.ctl.legal()[0] if table.ctl.legal() else None, 0)
+        host.close()
+    finally:
+        server.stop()

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hercules.app import health, paths
+from hercules.app import health, paths, seats_kept
 from hercules.app.registry import GameSpec, games, get_game
 from hercules.app.text import clean_text
 from hercules.net.remote import (
@@ -37,6 +37,10 @@ from ..theme import FONTS, colour
 NAME_CHARS = 24
 #: Where a host listens: this computer only, or every address of the machine.
 ADDRESSES = ("127.0.0.1", "0.0.0.0")
+#: The turn clocks a host may set, in minutes (besides none).
+CLOCKS = (1, 2, 5, 10)
+#: Seconds a player may be away before the host's rule applies.
+GRACE = 60.0
 
 
 def online_games() -> list[GameSpec[Any, Any, Any]]:
@@ -88,6 +92,8 @@ class OnlineScene(Scene):
         self.players = specs[0].players[0] if specs else 2
         self.kinds: list[str] = ["open"] * 8
         self.address = ADDRESSES[0]
+        self.away = ""  #: "bot:<level>" or "abandon" (the first bot level until chosen)
+        self.clock = 0.0  #: minutes a player has for each turn (0: no clock)
         self.invite = invite
         self.error = ""
         self.name = ""
@@ -96,7 +102,7 @@ class OnlineScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
-        self.box = pygame.Rect(0, 0, min(w - 20, 1040), min(h - 20, 660))
+        self.box = pygame.Rect(0, 0, min(w - 20, 1040), min(h - 20, 720))
         self.box.center = (w // 2, h // 2)
         spec = get_game(self.game) if self.game else None
         left = self.box.x + 40
@@ -111,12 +117,12 @@ class OnlineScene(Scene):
                 pygame_gui.elements.UIDropDownMenu(
                     list[str | tuple[str, str]](options),
                     chosen,
-                    pygame.Rect(left + col, y, mw, 40),
+                    pygame.Rect(left + col, y, mw, 36),
                     ui,
                 )
             )
             self.rows.append((label, y))
-            y += 48
+            y += 42
             return m
 
         specs = online_games()
@@ -147,6 +153,16 @@ class OnlineScene(Scene):
             self.seat_menus.append(
                 menu(t("online.seat", n=i + 1), list(self.kind_names), words[kind])
             )
+        self.away_names = {t("online.away.bot", level=level_words(b)): f"bot:{b}" for b in levels}
+        self.away_names[t("online.away.abandon")] = "abandon"
+        if self.away not in self.away_names.values():
+            self.away = f"bot:{levels[0]}" if levels else "abandon"
+        words = {a: n for n, a in self.away_names.items()}
+        self.away_menu = menu(t("online.away"), list(self.away_names), words[self.away])
+        self.clock_names = {t("online.clock.off"): 0.0}
+        self.clock_names.update({t("online.clock.minutes", n=m): float(m) for m in CLOCKS})
+        said = {c: n for n, c in self.clock_names.items()}
+        self.clock_menu = menu(t("online.clock"), list(self.clock_names), said[self.clock])
         self.address_names = {
             t("online.address.local"): ADDRESSES[0],
             t("online.address.network"): ADDRESSES[1],
@@ -156,7 +172,7 @@ class OnlineScene(Scene):
         old: Any = getattr(self, "port_entry", None)
         port = old.get_text() if old is not None else str(DEFAULT_PORT)
         self.port_entry = self.add(
-            pygame_gui.elements.UITextEntryLine(pygame.Rect(left + col, y, 120, 40), ui)
+            pygame_gui.elements.UITextEntryLine(pygame.Rect(left + col, y, 120, 36), ui)
         )
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text_length_limit(5)
@@ -164,7 +180,7 @@ class OnlineScene(Scene):
         self.rows.append((t("online.port"), y))
         self.btn_host = self.add(
             pygame_gui.elements.UIButton(
-                pygame.Rect(left + col + 140, y, mw - 140, 40), t("online.start_host"), ui
+                pygame.Rect(left + col + 140, y, mw - 140, 36), t("online.start_host"), ui
             )
         )
         # The right half: join by invite.
@@ -186,6 +202,14 @@ class OnlineScene(Scene):
         self.btn_join = self.add(
             pygame_gui.elements.UIButton(
                 pygame.Rect(rx, self.box.y + 200, 160, 40), t("online.start_join"), ui
+            )
+        )
+        self.btn_watch = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(rx + 176, self.box.y + 200, 160, 40),
+                t("online.watch"),
+                ui,
+                tool_tip_text=t("online.watch_tip"),
             )
         )
         old = getattr(self, "name_entry", None)
@@ -218,6 +242,8 @@ class OnlineScene(Scene):
                 self.host()
             elif event.ui_element is self.btn_join:
                 self.join()
+            elif event.ui_element is self.btn_watch:
+                self.join(watch=True)
             elif event.ui_element is self.btn_back:
                 self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -238,6 +264,12 @@ class OnlineScene(Scene):
         elif menu is self.address_menu and text in self.address_names:
             self.address = self.address_names[text]
             return
+        elif menu is self.away_menu and text in self.away_names:
+            self.away = self.away_names[text]
+            return
+        elif menu is self.clock_menu and text in self.clock_names:
+            self.clock = self.clock_names[text]
+            return
         else:
             return
         self.resize(self.app.size)  # the seat rows follow the game and the count
@@ -246,6 +278,10 @@ class OnlineScene(Scene):
         """The name typed, cleaned (the default when none)."""
         typed = clean_text(self.name_entry.get_text().strip(), NAME_CHARS)
         return typed or t("online.name_default")
+
+    def options(self) -> dict[str, Any]:
+        """The table's rules for a player away (past :data:`GRACE` s) and its turn clock."""
+        return {"away": self.away, "grace": GRACE, "clock": self.clock}
 
     def seats(self) -> list[str]:
         """The seats asked for: the host's, then each chosen one."""
@@ -268,26 +304,40 @@ class OnlineScene(Scene):
             return
         session = Session(server.url, self.player_name())
         try:
-            session.create(self.game, self.variant, self.seats())
+            session.create(self.game, self.variant, self.seats(), self.options())
         except SessionError as exc:
             server.stop()
             self.error = t("online.cannot_host", why=str(exc)[:160])
             return
+        seats_kept.keep(server.url, session.table, session.token)
         self.app.nav.lobby(session, server)
 
-    def join(self) -> None:
-        """Join the table of the invite typed, then its lobby (or its table, if started)."""
+    def join(self, watch: bool = False) -> None:
+        """Join the table of the invite typed (back at one's own seat when this player held
+        one there), or watch it; then its lobby (or its table, if started)."""
         try:
             invite = parse_invite(self.invite_entry.get_text())
         except ValueError as exc:
             self.error = t("online.cannot_join", why=str(exc))
             return
         session = Session(invite.url, self.player_name())
+        token = "" if watch else seats_kept.token_for(invite.url, invite.table)
         try:
-            session.claim(invite.table)
+            if watch:
+                session.watch(invite.table)
+            elif token:
+                try:
+                    session.rejoin(invite.table, token)
+                except SessionError:  # that seat is no more (a new server): a free one
+                    session = Session(invite.url, self.player_name())
+                    session.claim(invite.table)
+            else:
+                session.claim(invite.table)
         except SessionError as exc:
             self.error = t("online.cannot_join", why=str(exc)[:160])
             return
+        if session.token:
+            seats_kept.keep(invite.url, invite.table, session.token)
         self.app.nav.lobby(session, None)
 
     # --- drawing ------------------------------------------------------------------------
