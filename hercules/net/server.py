@@ -378,6 +378,7 @@ class TableServer:
         if self.closing or table is None or seat is None or seat < 0 or self.present(table, seat):
             return
         self._later(self.broadcast(table))  # the others see the player gone
+        self._say_present(table.id, seat, False)
         if table.seats[seat]["kind"] == "human" and table.status == "live" and not table.over:
             key = (table.id, seat)
             if key not in self.absences or self.absences[key].done():
@@ -386,6 +387,14 @@ class TableServer:
     def present(self, table: LiveTable, seat: int) -> bool:
         """True when some connection holds ``seat`` of ``table``."""
         return any(link.seat == seat for link in self.links[table.id])
+
+    def _say_present(self, table_id: str, seat: int, here: bool) -> None:
+        """Tell the other processes (the database) who is connected here; a database that
+        fails this is logged, never fatal (the away rule then counts this process only)."""
+        try:
+            self.store.set_present(table_id, seat, here)
+        except Exception as exc:  # noqa: BLE001 - presence is advice, the game goes on
+            log.warning("table %s: presence not stored: %s", table_id, exc)
 
     def online(self, table: LiveTable) -> frozenset[int]:
         """The seats of ``table`` whose players are connected to this process."""
@@ -399,6 +408,8 @@ class TableServer:
             await asyncio.sleep(float(table.options.get("grace", GRACE)))
             if self.present(table, seat) or table.status != "live" or table.over:
                 return
+            if self.store.present_elsewhere(table.id, seat):
+                return  # the player came back through another server process
             async with self.locks[table.id]:
                 if table.take_over(seat):
                     self.store.set_seats(table.id, table.seats)
@@ -437,6 +448,7 @@ class TableServer:
         self.leave(link)
         link.table, link.seat = table.id, seat
         self.links[table.id].add(link)
+        self._say_present(table.id, seat, True)
         await self.send(link, {"t": "joined", "table": table.id, "seat": seat, "token": token})
         for line in table.chat:
             await self.send(link, line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import sqlite3
 import threading
 import time
@@ -26,6 +27,16 @@ log = logging.getLogger(__name__)
 CHANNEL = "hercules_tables"
 #: The first key of the tables' advisory locks (the second is the table id's hash).
 LOCK_SPACE = 7261
+#: The first key of each server process's own advisory lock (held while it lives: a player
+#: it says is present counts only while it does).
+PROCESS_SPACE = 7262
+#: Who is connected to which process, for the away rule across processes (PostgreSQL only).
+PRESENCE = """CREATE TABLE IF NOT EXISTS presence (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    process TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat, process)
+)"""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -155,6 +166,14 @@ class Store(Protocol):
         taken, the table's lead; a process that dies lets go of its leads)."""
         ...
 
+    def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        """Say that a player of ``seat`` is (or no longer is) connected to this process."""
+        ...
+
+    def present_elsewhere(self, table_id: str, seat: int) -> bool:
+        """True when a living other process has the player of ``seat`` connected."""
+        ...
+
 
 class SQLiteStore:
     """The embedded store: one SQLite file in WAL mode (readers never wait for the writer).
@@ -222,6 +241,13 @@ class SQLiteStore:
         """The one process leads every table."""
         return True
 
+    def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        """One process: its own connections say it all."""
+
+    def present_elsewhere(self, table_id: str, seat: int) -> bool:
+        """No other process."""
+        return False
+
 
 class PostgresStore:
     """A dedicated server's store: PostgreSQL through psycopg 3, the same schema.
@@ -249,8 +275,11 @@ class PostgresStore:
             self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
         except psycopg.Error as exc:
             raise ValueError(f"cannot connect to PostgreSQL ({str(exc).strip()[:120]})") from None
-        for statement in SCHEMA:
+        for statement in (*SCHEMA, PRESENCE):
             self.db.execute(statement)
+        # This process's own lock, held while it lives: its presence rows count only then.
+        self.process = secrets.token_hex(8)
+        self.db.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", (PROCESS_SPACE, self.process))
 
     def create(self, row: TableRow) -> None:
         """Store a new table."""
@@ -328,6 +357,37 @@ class PostgresStore:
 
         self._listener = threading.Thread(target=run, name="hercules-listen", daemon=True)
         self._listener.start()
+
+    def set_present(self, table_id: str, seat: int, here: bool) -> None:
+        """A row per (table, seat, process) while that process has the player connected."""
+        if here:
+            self.db.execute(
+                "INSERT INTO presence (table_id, seat, process) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (table_id, seat, self.process),
+            )
+        else:
+            self.db.execute(
+                "DELETE FROM presence WHERE table_id = %s AND seat = %s AND process = %s",
+                (table_id, seat, self.process),
+            )
+
+    def present_elsewhere(self, table_id: str, seat: int) -> bool:
+        """A presence row of another process that still lives (it holds its own lock; the
+        rows of one that died are cleared here)."""
+        rows = self.db.execute(
+            "SELECT process FROM presence WHERE table_id = %s AND seat = %s AND process <> %s",
+            (table_id, seat, self.process),
+        ).fetchall()
+        for (process,) in rows:
+            free = self.db.execute(
+                "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (PROCESS_SPACE, process)
+            ).fetchone()
+            if free is not None and not free[0]:
+                return True  # that process lives and holds the player
+            self.db.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (PROCESS_SPACE, process))
+            self.db.execute("DELETE FROM presence WHERE process = %s", (process,))
+        return False
 
     def try_lead(self, table_id: str) -> bool:
         """Hold the table's advisory lock (session-wide: let go when this process's

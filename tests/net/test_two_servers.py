@@ -82,3 +82,42 @@ def test_two_processes_share_a_table_and_one_dying_loses_nothing(postgres_server
         for proc in procs:
             if proc.poll() is None:
                 stop(proc)
+
+
+def test_the_away_rule_counts_a_player_connected_to_the_other_process(postgres_server):
+    """A player whose link to one process drops and who comes back through the other is
+    present: the first process's grace time runs out and no bot takes the seat. One who does
+    not come back at all is played by a bot, as on one server."""
+    from support.netplay import started, stopped
+
+    url = fresh_database(postgres_server)
+
+    async def test() -> None:
+        a, b = await started(url), await started(url)
+        try:
+            host = await TableClient.open(a.url)
+            msg = {"t": "create", "game": "hercules", "variant": "standard", "grace": 0.5}
+            msg.update(seats=["human", "open", "open"], name="Ann", seed=4, away="bot:easy")
+            await host.send(msg)
+            table_id = (await host.expect("joined", refused_fails=True))["table"]
+            friend = await TableClient.open(a.url)
+            await friend.claim(table_id, "Bea")
+            third = await TableClient.open(a.url)
+            await third.claim(table_id, "Cleo")
+            token = friend.token
+            await friend.close()  # Bea's link to a drops; she comes back through b
+            back = await TableClient.open(b.url)
+            await back.join(table_id, token)
+            await third.close()  # Cleo's drops for good
+            await asyncio.sleep(1.5)  # past the grace time, on a's clock
+            seats = a.tables[table_id].seats
+            assert seats[1]["kind"] == "human"  # present through b: hers still
+            assert seats[2]["kind"] == "bot" and seats[2]["away"]  # gone: a bot keeps it
+            assert a.errors == [] and b.errors == []
+            await back.close()
+            await host.close()
+        finally:
+            await stopped(a)
+            await stopped(b)
+
+    run(test, timeout=60)
