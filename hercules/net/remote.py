@@ -559,9 +559,15 @@ class RemoteController:
         """Ask the server for a rematch (the game over): its code comes in a message."""
         return self.session.send({"t": "rematch"})
 
+    def keep_link(self) -> None:
+        """The table closes but the link stays (a rematch is asked on it): :meth:`close`
+        then leaves it open, and whoever kept it closes the session."""
+        self._kept = True
+
     def close(self) -> None:
         """Leave the table: the link ends; the seat stays the player's on the server."""
-        self.session.close()
+        if not getattr(self, "_kept", False):
+            self.session.close()
 
 
 __all__ = [

@@ -202,6 +202,7 @@ class Navigator:
         online = self.online_game
         if online is not None and online.is_over and online.session.status != "closed":
             self.online_game = None
+            online.keep_link()  # the table goes; its link asks for the rematch
             self.app.replace(LobbyScene(self.app, None, self.hosting, rematch_of=online))
             return
         self.title()

@@ -42,7 +42,11 @@ def open_online(app) -> OnlineScene:
 def until(app, what, most: float = 20.0) -> None:
     end = time.monotonic() + most
     while not what():
-        assert time.monotonic() < end, "waited too long"
+        top = app.top
+        assert time.monotonic() < end, (
+            f"waited too long: {type(top).__name__} {getattr(top, 'message', '')!r} "
+            f"{getattr(getattr(top, 'session', None), 'status', '')}"
+        )
         frames(app, 1)
         time.sleep(0.005)
 
@@ -121,6 +125,17 @@ def test_a_host_and_a_friend_play_an_online_game_to_its_end_by_the_mouse(app):
     assert exported, "no save of the online game"
     loaded = saves.load_save(exported[0], rules_for)
     assert [a for a in loaded.actions] == table.ctl.actions
+    # New game at the game over: a rematch at the same seats, a new seed, a new table.
+    old_table = lobby.session.table
+    assert not app.top.btn_replay.is_enabled  # watched again from the host's save instead
+    click_widget(app, app.top.btn_new)
+    assert isinstance(app.top, LobbyScene) and app.top.rematch_of is not None
+    until(app, lambda: getattr(app.top, "online", False))
+    rematch = app.top
+    assert rematch.ctl.session.table not in ("", old_table)
+    assert rematch.ctl.seat == 0 and [s.kind for s in rematch.ctl.seats] == ["human", "remote"]
+    until(app, lambda: theirs.pump() or theirs.rematch_table)
+    assert theirs.rematch_table == rematch.ctl.session.table  # the friend was told its code
     friend.close()
     app.nav.title()  # leaving stops the hosted server
     assert app.nav.hosting is None

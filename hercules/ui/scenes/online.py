@@ -9,6 +9,7 @@ counts and bot levels) comes from the registry.
 from __future__ import annotations
 
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ ADDRESSES = ("127.0.0.1", "0.0.0.0")
 CLOCKS = (1, 2, 5, 10)
 #: Seconds a player may be away before the host's rule applies.
 GRACE = 60.0
+#: Seconds before a rematch not yet answered is asked for again.
+REMATCH_RETRY = 1.5
 
 
 def online_games() -> list[GameSpec[Any, Any, Any]]:
@@ -411,8 +414,7 @@ class LobbyScene(Scene):
         self.seen: list[dict[str, Any]] = []
         self.message = ""
         self.opened = False
-        if rematch_of is not None and not rematch_of.rematch_table:
-            rematch_of.ask_rematch()
+        self.asked_at = -1.0  # when the rematch was last asked for (asked again if unheard)
 
     @property
     def invite(self) -> str:
@@ -513,18 +515,26 @@ class LobbyScene(Scene):
         old = self.rematch_of
         assert old is not None
         old.pump()
+        if old.refusal:  # e.g. too many messages too fast: said, and asked again below
+            self.message = t("net.refused", why=old.refusal[:120])
+            old.refusal = ""
         if not old.rematch_table:
+            now = time.monotonic()
+            if now - self.asked_at > REMATCH_RETRY:  # the server answers the same each time
+                self.asked_at = now
+                old.ask_rematch()
             return
         session = Session(old.session.url, old.session.name)
         try:
             session.rejoin(old.rematch_table, old.session.token)
         except SessionError as exc:
             self.message = t("online.cannot_join", why=str(exc)[:160])
+            old.session.close()
             self.rematch_of = None
             self.session = Session(old.session.url)  # nothing to follow: Leave goes back
             self.session.status = "closed"
             return
-        old.close()
+        old.session.close()  # the old table's link, kept for the asking
         self.session = session
 
     def open_table(self, index: int) -> None:
@@ -561,6 +571,8 @@ class LobbyScene(Scene):
         """Back to the title: the link ends (and the host's server stops)."""
         if self.session is not None:
             self.session.close()
+        if self.rematch_of is not None:
+            self.rematch_of.session.close()
         self.app.nav.title()
 
     # --- drawing ------------------------------------------------------------------------
