@@ -190,3 +190,23 @@ def test_a_host_on_a_port_in_use_is_told_and_a_server_not_there_too(tmp_path):
 def test_a_table_code_the_server_has_not_is_refused_with_its_reason(hosted):
     with pytest.raises(SessionError, match="no table"):
         Session(hosted.url, "Bea").claim("0123456789")
+
+
+def test_a_turn_clock_counts_down_on_every_machine(hosted):
+    host = Session(hosted.url, "Ann")
+    host.create("hercules", "standard", ["human", "open"], {"clock": 1.0})
+    friend = Session(hosted.url, "Bea")
+    friend.claim(host.table)
+    try:
+        mine, theirs = started_controllers(host, friend)
+        wait_for(mine.human_to_act, mine.pump)
+        wait_for(lambda: theirs.delivered == mine.delivered, theirs.pump)
+        for c in (mine, theirs):
+            clock = c.clock()
+            assert clock is not None and clock[0] == 0  # the host's turn, on both screens
+            assert 50.0 < clock[1] <= 60.0
+        time.sleep(0.3)
+        assert mine.clock()[1] < 60.0 - 0.25  # it counts down between updates
+    finally:
+        host.close()
+        friend.close()
