@@ -26,6 +26,8 @@ LAZY_OK = {
     ("hercules.cli", "hercules.ui.app"),
     # --self-test opens the window; the same reason.
     ("hercules.cli", "hercules.ui.selftest"),
+    # An invite on the command line: the network's modules load only then.
+    ("hercules.cli", "hercules.net.remote"),
 }
 
 

@@ -650,7 +650,8 @@ class TableBase(Scene):
         for line in reversed(lines):
             seat = int(line.get("seat", -1))
             who = self.names[seat] if 0 <= seat < len(self.names) else "?"
-            pic = FONTS.text(f"{who}: {line.get('text', '')}"[:120], size, colour("text_light"))
+            said = f"{who}: {line.get('text', '')}"[:120]  # the player's own words
+            pic = FONTS.text(said, size, colour("text_light"))
             box = pic.get_rect(bottomleft=(10, y)).inflate(12, 6)
             box.left = 4
             surface.blit(D.veil(box.size, (*colour("shadow")[:3], 200)), box)

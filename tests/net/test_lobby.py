@@ -28,6 +28,8 @@ def test_a_lobby_waits_for_its_host_to_start_and_open_seats_left_become_bots(db_
             assert first["legal"] == []  # nothing to play before the start
             await friend.claim(code, "Bea")
             seen = await host.expect("update")
+            while seen["seats"][1]["kind"] != "human":  # the host's own arrival came first
+                seen = await host.expect("update")
             assert [s["kind"] for s in seen["seats"]] == ["human", "human", "open"]
             assert [s["online"] for s in seen["seats"]] == [True, True, False]
             assert seen["seats"][1]["name"] == "Bea"
