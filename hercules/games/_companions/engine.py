@@ -262,7 +262,11 @@ def _blocked(s: State, space: tuple[int, int]) -> bool:
 
 
 def legal_actions(s: State) -> list[Action]:
-    """Every legal action now, in a fixed order."""
+    """Every legal action now, sorted."""
+    return sorted(_legal(s))
+
+
+def _legal(s: State) -> list[Action]:
     p = s.prompt
     if p in (P_OVER,):
         return []
@@ -337,7 +341,7 @@ def apply(s: State, action: Any) -> tuple[State, list[Event]]:
     """The new state and its events; :class:`IllegalActionError` for anything not legal."""
     if not isinstance(action, Action):
         raise MalformedActionError(f"not an action of the game: {str(action)[:60]}")
-    if action not in legal_actions(s):
+    if action not in _legal(s):
         raise IllegalActionError(Reason.NOT_LEGAL, f"not a legal action now: {action}")
     ev: list[Event] = []
     k = action.kind
@@ -625,7 +629,9 @@ def _journey_end(s: State, ev: list[Event]) -> State:
         ev.append(Event("labour", card=c))
     rows = [list(s.rows[0]), list(s.rows[1])]
     rows[three] = row
-    s = replace(s, front=tuple(front), rows=(tuple(rows[0]), tuple(rows[1])))
+    # Every task card is face up now (R: "reveal all the task cards").
+    up = (tuple(True for _ in rows[0]), tuple(True for _ in rows[1]))
+    s = replace(s, front=tuple(front), rows=(tuple(rows[0]), tuple(rows[1])), up=up)
     if sum(cards[c].kind == "labour" for c in front) >= data.win_labours:
         ev.append(Event("labours_done"))
         return replace(s, prompt=P_OVER, outcome=HERO, current=-1)
