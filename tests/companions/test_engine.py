@@ -356,3 +356,34 @@ def test_random_play_keeps_tokens_and_cards_and_the_actors_view_gives_its_legal_
             assert len(everywhere) == len(set(everywhere))
             assert all(c in data.cards for c in everywhere)
         assert E.is_terminal(s), f"seed {seed}: no end"
+
+
+def test_a_journey_where_no_card_can_be_revealed_any_more_ends():
+    """Our ruling: the last face-down cards a #3 beside a face-up block card and a #1 (whose
+    forced reveal the block forbids): the journey ends instead of going on for ever."""
+    s = laid(at_turn(), [14, 12, 3, 11, 15], [16, 1, 8, 4, 9])
+    s = replace(s, up=((True, True, False, True, True), (True, False, True, True, True)))
+    s, _ = E.apply(s, Action("look", 0, 2, 1, 1))
+    s, _ = E.apply(s, Action("swap", n=0))
+    assert E.legal_actions(s) == [Action("reveal", n=0)]
+    s, _ = E.apply(s, Action("reveal", n=0))
+    s, ev = E.apply(s, Action("silent"))
+    assert s.prompt == E.P_JOURNEY_END and ev[-1].kind == "journey_ends"
+
+
+def test_the_rules_of_thumb_bot_plays_legal_moves_from_its_view_to_the_end():
+    from hercules.games._companions.heuristic import HeuristicBot
+
+    for seed in range(12):
+        players = 4 + seed % 4
+        s = new_game(Config(players), seed)
+        bots = [HeuristicBot() for _ in range(players)]
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if E.is_terminal(s):
+                break
+            who, legal = E.actor(s), E.legal_actions(s)
+            choice = legal[0] if who < 0 else bots[who].choose(E.view(s, who), legal, rng)
+            assert choice in legal
+            s, _ = E.apply(s, choice)
+        assert E.is_terminal(s)

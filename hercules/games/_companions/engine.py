@@ -427,13 +427,24 @@ def _after_claim(s: State, ev: list[Event]) -> State:
 def _end_turn(s: State, ev: list[Event]) -> State:
     """The journey's end checks (ruling 5), then the next seat's turn."""
     rows_done = any(all(u) for u in s.up)
-    if s.ending or rows_done:
+    if s.ending or rows_done or _stalled(s):
         ev.append(Event("journey_ends", n=s.journey))
         return replace(
             s, prompt=P_JOURNEY_END, current=AUTOMATIC, looked=(), revealed_card=(-1, -1)
         )
     nxt = s.next_seat(s.turn_seat)
     return replace(s, prompt=P_TURN, current=nxt, turn_seat=nxt, looked=(), revealed_card=(-1, -1))
+
+
+def _stalled(s: State) -> bool:
+    """True when no look left could ever reveal a card: the last face-down cards are a #3
+    beside a face-up block card and cards lower than it (our ruling, the text being silent:
+    such a journey ends as a row all revealed does, instead of going on for ever)."""
+    for a in [x for x in s.face_down() if x[0] == 0]:
+        for b in [x for x in s.face_down() if x[0] == 1]:
+            if reveal_choice(replace(s, looked=(a, b)))[0]:
+                return False
+    return True
 
 
 def _reveal(s: State, space: tuple[int, int], ev: list[Event]) -> State:
