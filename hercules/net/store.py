@@ -287,14 +287,23 @@ class PostgresStore:
 
     def append(self, table_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
         """Append one action; False when ``seq`` is already in the log."""
+        # One statement, so one round trip and one transaction: the action and its notice
+        # are stored at once or not at all (a seq already taken raises, and notifies no one).
         try:
-            with self.db.transaction():  # the action and its notice, at once or not at all
-                self.db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, action, at)"
-                    " VALUES (%s, %s, %s, %s, %s)",
-                    (table_id, seq, seat, json.dumps(action), time.time()),
-                )
-                self._notify(table_id, seq)
+            self.db.execute(
+                "WITH stored AS (INSERT INTO actions (table_id, seq, seat, action, at)"
+                " VALUES (%s, %s, %s, %s, %s) RETURNING seq)"
+                " SELECT pg_notify(%s, %s) FROM stored",
+                (
+                    table_id,
+                    seq,
+                    seat,
+                    json.dumps(action),
+                    time.time(),
+                    CHANNEL,
+                    f"{table_id} {seq}",
+                ),
+            )
         except self._errors.UniqueViolation:
             return False
         return True
