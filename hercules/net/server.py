@@ -226,8 +226,7 @@ class TableServer:
             async with self.locks[table.id]:
                 seat, token = table.claim(msg["name"])
                 self.store.set_seats(table.id, table.seats)
-            await self.seat_link(link, table, seat, token)
-            await self.broadcast(table)
+            await self.seat_link(link, table, seat, token)  # (the others see the seat taken)
         elif kind == "join":
             table = self.table(msg["table"])
             found = table.seat_of(msg["token"])
@@ -455,7 +454,7 @@ class TableServer:
         await self.send(
             link, table.frame(seat, table.seq if since is None else since, self.online(table))
         )
-        await self.broadcast(table, since=table.seq)  # the others see the player here
+        await self.broadcast(table, since=table.seq, skip=link)  # the others see them here
 
     # --- acting -------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, seq: int, doc: object) -> None:
@@ -526,8 +525,10 @@ class TableServer:
         except Exception as exc:  # noqa: BLE001 - a save that cannot be written is logged
             log.error("table %s: its save could not be written: %s", table.id, exc)
 
-    async def broadcast(self, table: LiveTable, since: int | None = None) -> None:
-        """Every connection of the table gets its own seat's view."""
+    async def broadcast(
+        self, table: LiveTable, since: int | None = None, skip: Link | None = None
+    ) -> None:
+        """Every connection of the table (but ``skip``) gets its own seat's view."""
         # One broadcast of a table at a time, each made of the table as it is when it goes:
         # a client hears of the table's seqs in order.
         async with self.senders[table.id]:
@@ -535,7 +536,7 @@ class TableServer:
             frames = [
                 (link, table.frame(link.seat, since, online))
                 for link in self.links[table.id]
-                if link.seat is not None
+                if link.seat is not None and link is not skip
             ]
             await asyncio.gather(*(self.send(link, frame) for link, frame in frames))
 
