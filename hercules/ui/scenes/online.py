@@ -415,17 +415,22 @@ class LobbyScene(Scene):
         self.message = ""
         self.opened = False
         self.asked_at = -1.0  # when the rematch was last asked for (asked again if unheard)
+        self._invite = ("", "")  # (the table, its invite)
 
     @property
     def invite(self) -> str:
         """The invite to send friends (the machine's network address when it listens on
-        every address)."""
+        every address): worked out once per table, not at every frame that draws it."""
         if self.session is None or self.server is None:
             return ""
-        host = self.server.host
-        if host in ("0.0.0.0", ""):
-            host = this_machine()
-        return str(Invite(host, self.server.port, self.session.table))
+        known, text = self._invite
+        if known != self.session.table:
+            host = self.server.host
+            if host in ("0.0.0.0", ""):
+                host = this_machine()
+            text = str(Invite(host, self.server.port, self.session.table))
+            self._invite = (self.session.table, text)
+        return text
 
     def build(self) -> None:
         w, h = self.app.size
