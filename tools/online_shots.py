@@ -15,7 +15,8 @@ from typing import Any
 
 from support.mouse import click_widget, frames, mouse_turn
 
-from hercules.net.remote import EmbeddedServer, RemoteController, Session
+from hercules.app import paths
+from hercules.net.remote import EmbeddedServer, RemoteController, Session, started
 from hercules.ui.app import App
 
 SCENES = ("online", "lobby", "online_game", "reconnect")
@@ -39,14 +40,15 @@ def _until(app: App, what: Any, most: float = 20.0) -> None:
 def _live(session: Session, app: App) -> RemoteController:
     """The friend's controller, once the table is live."""
     seen: list[dict[str, Any]] = []
+    found: list[RemoteController | None] = [None]
 
     def live() -> bool:
-        seen.extend(session.messages())
-        return any(m.get("t") == "update" and m["status"] == "live" for m in seen)
+        found[0] = started(session, seen)
+        return found[0] is not None
 
     _until(app, live)
-    first = next(i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live")
-    return RemoteController(session, seen[first], seen[first + 1 :])
+    assert found[0] is not None
+    return found[0]
 
 
 def stage(app: App, scene: str, game: str, players: int, seed: int, rounds: int) -> None:
@@ -120,8 +122,6 @@ def stage(app: App, scene: str, game: str, players: int, seed: int, rounds: int)
 
 def app_data_db() -> Any:
     """The tool's (throwaway) data folder's table file."""
-    from hercules.app import paths
-
     return paths.data_dir() / "tool-tables.db"
 
 

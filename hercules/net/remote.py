@@ -570,6 +570,21 @@ class RemoteController:
             self.session.close()
 
 
+def started(
+    session: Session, seen: list[dict[str, Any]], start: int = 0
+) -> RemoteController | None:
+    """Read the session's news into ``seen``; once an update (from ``seen[start]`` on) shows
+    its table started, the table's controller, the messages after that update its to take
+    (a lobby, a tool or a test waits for a table this way); else None."""
+    seen.extend(session.messages())
+    for index in range(start, len(seen)):
+        msg = seen[index]
+        if msg.get("t") == "update" and msg.get("table") == session.table:
+            if msg["status"] != "lobby":
+                return RemoteController(session, msg, seen[index + 1 :])
+    return None
+
+
 __all__ = [
     "CONNECT_SECONDS",
     "DEFAULT_PORT",
@@ -580,4 +595,5 @@ __all__ = [
     "SessionError",
     "parse_invite",
     "seats_of",
+    "started",
 ]

@@ -20,6 +20,7 @@ from hercules.net.remote import (
     Session,
     SessionError,
     parse_invite,
+    started,
 )
 
 WAIT = 20.0
@@ -55,16 +56,15 @@ def started_controllers(host: Session, friend: Session) -> list[RemoteController
     out = []
     for s in (host, friend):
         seen: list[dict] = []
+        found: list[RemoteController | None] = [None]
 
-        def live(s=s, seen=seen) -> bool:
-            seen.extend(s.messages())
-            return any(m.get("t") == "update" and m["status"] == "live" for m in seen)
+        def live(s=s, seen=seen, found=found) -> bool:
+            found[0] = started(s, seen)
+            return found[0] is not None
 
         wait_for(live)
-        first = next(
-            i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live"
-        )
-        out.append(RemoteController(s, seen[first], seen[first + 1 :]))
+        assert found[0] is not None and found[0].status == "live"
+        out.append(found[0])
     return out
 
 

@@ -14,7 +14,7 @@ from support.mouse import click_widget, frames, mouse_turn
 
 from hercules.app import paths, saves
 from hercules.app.registry import rules_for
-from hercules.net.remote import RemoteController, Session
+from hercules.net.remote import RemoteController, Session, started
 from hercules.ui.scenes.online import LobbyScene, OnlineScene
 from hercules.ui.scenes.title import TitleScene
 
@@ -37,6 +37,14 @@ def open_online(app) -> OnlineScene:
     click_widget(app, title_button(app, "online"))
     assert isinstance(app.top, OnlineScene)
     return app.top
+
+
+def friend_live(app, friend: Session) -> RemoteController:
+    """The friend's controller once its table has started (the app's frames run meanwhile)."""
+    seen: list[dict] = []
+    found: list[RemoteController] = []
+    until(app, lambda: found.append(started(friend, seen)) or found[-1] is not None)
+    return found[-1]
 
 
 def until(app, what, most: float = 20.0) -> None:
@@ -69,16 +77,7 @@ def test_a_host_and_a_friend_play_an_online_game_to_its_end_by_the_mouse(app):
     click_widget(app, lobby.btn_start)
     until(app, lambda: getattr(app.top, "online", False))
     table = app.top
-    seen: list[dict] = []
-    until(
-        app,
-        lambda: (
-            seen.extend(friend.messages())
-            or any(m.get("t") == "update" and m["status"] == "live" for m in seen)
-        ),
-    )
-    first = next(i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live")
-    theirs = RemoteController(friend, seen[first], seen[first + 1 :])
+    theirs = friend_live(app, friend)
     line, warning = table.connection_line()
     assert lobby.session.table in line and not warning
     assert table.autosave is False  # the server keeps the game
@@ -196,16 +195,7 @@ def test_the_later_years_is_played_online_on_its_own_table(app):
     click_widget(app, lobby.btn_start)
     until(app, lambda: getattr(app.top, "online", False))
     table = app.top
-    seen: list[dict] = []
-    until(
-        app,
-        lambda: (
-            seen.extend(friend.messages())
-            or any(m.get("t") == "update" and m["status"] == "live" for m in seen)
-        ),
-    )
-    first = next(i for i, m in enumerate(seen) if m.get("t") == "update" and m["status"] == "live")
-    theirs = RemoteController(friend, seen[first], seen[first + 1 :])
+    theirs = friend_live(app, friend)
     rng = random.Random(2)
     end = time.monotonic() + 240.0
     while not table.ctl.is_over or app.top is table and not table.over_shown:

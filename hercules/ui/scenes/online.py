@@ -27,6 +27,7 @@ from hercules.net.remote import (
     Session,
     SessionError,
     parse_invite,
+    started,
 )
 
 from .. import draw as D
@@ -501,14 +502,14 @@ class LobbyScene(Scene):
             return
         was = self.update_msg
         start = len(self.seen)
-        self.seen.extend(self.session.messages())  # all of them: the table takes the rest
-        for index in range(start, len(self.seen)):
-            msg = self.seen[index]
+        ctl = started(self.session, self.seen, start)  # all the news: the table takes the rest
+        if ctl is not None:
+            self.opened = True
+            self.app.nav.play_online(ctl)
+            return
+        for msg in self.seen[start:]:
             if msg.get("t") == "update" and msg.get("table") == self.session.table:
                 self.update_msg = msg
-                if msg["status"] != "lobby":
-                    self.open_table(index)
-                    return
         del self.seen[:-200]
         if self.update_msg is not was:
             self.refresh()
@@ -541,13 +542,6 @@ class LobbyScene(Scene):
             return
         old.session.close()  # the old table's link, kept for the asking
         self.session = session
-
-    def open_table(self, index: int) -> None:
-        """The table is live: the game's own table, through a remote controller."""
-        assert self.session is not None
-        self.opened = True
-        ctl = RemoteController(self.session, self.seen[index], self.seen[index + 1 :])
-        self.app.nav.play_online(ctl)
 
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
