@@ -1,0 +1,70 @@
+"""*The Labours of Hercules* in the box: its spec, and how a new game is set up.
+
+No pygame here (the scenes are named, not imported), so tools use it too. While the package's
+name starts with ``_`` the registry does not discover it (issue 25 is not done): tests and
+tools that want it call :func:`register_draft`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hercules.app.controller import Controller, build_seats
+from hercules.app.registry import REGISTRY, GameSpec, ui_roles
+
+from . import engine as E
+from .adapter import GAME_ID, RULES
+from .bots import BOT_LEVELS, make_bot
+
+__all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller", "register_draft"]
+
+_PKG = __name__.rpartition(".")[0]
+_UI = f"{_PKG}.ui"
+#: The rules offered: the rulebook's, and its Oracle of Hardship variant.
+VARIANTS = ("standard", "hardship")
+
+
+def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
+    """A controller for a new game: ``kinds`` per seat is "human" or a bot level (4-7 seats)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"no variant {variant!r}")
+    seats, bots = build_seats(kinds, make_bot)
+    state = E.new_game(E.Config(players=len(kinds), variant=variant), seed)
+    return Controller(RULES, state, seats, bots, bot_seed=seed)
+
+
+SPEC: GameSpec[E.State, E.Action, E.Event] = GameSpec(
+    id=GAME_ID,
+    names={"en": "The Labours of Hercules", "it": "Le fatiche di Ercole"},
+    description={
+        "en": "4-7 companions: Hercules plays openly, Hera's villains hide among his friends.",
+        "it": "Da 4 a 7 compagni: Ercole gioca a carte scoperte, i traditori di Era si nascondono.",
+    },
+    players=(4, 7),
+    variants=VARIANTS,
+    rules=RULES,
+    new_controller=new_controller,
+    make_bot=make_bot,
+    bot_levels=BOT_LEVELS,
+    ui=ui_roles(_UI, seat_names="words:names_for", save_line="words:save_line"),
+    rules_text="rules",
+    tools={
+        "screenshot": f"{_UI}.shots:stage",
+        "statistics": f"{_PKG}.stats:statistics",
+        "report": f"{_PKG}.stats:report_lines",
+        "record": f"{_PKG}.stats:record",
+        "outcome": f"{_PKG}.stats:outcome",
+        "describe_save": f"{_PKG}.verdict:describe_save",
+        "tournament": f"{_PKG}.stats:tournament",
+    },
+    assets="games/companions",
+    tutorial="data/tutorial.json",
+    order=40,
+)
+
+
+def register_draft() -> GameSpec[E.State, E.Action, E.Event]:
+    """Register the game with the box's registry if it is not (the draft is not discovered)."""
+    if GAME_ID not in REGISTRY:
+        REGISTRY.register(SPEC)
+    return SPEC
