@@ -158,6 +158,31 @@ def _consistent(s: E.State) -> None:
         raise _F.bad("a card in two places")
     if s.tokens[s.hercules] or not s.revealed[s.hercules]:
         raise _F.bad("Hercules holds no token and shows his card")
+    # A side is what the tokens make it: a save may not turn a seat, or keep one loyal past
+    # its limit (the end screen and the seat's own view would tell a lie).
+    for i, c in enumerate(s.characters):
+        card = data.characters[c]
+        past = card.limit is not None and s.tokens[i].count("B") > card.limit
+        # (Turning is for good: Hylas may have sent a betrayal token back since, ruling 11.)
+        gave_back = card.ability == "return_token" and s.used[i]
+        if s.villain[i] != (card.side == "villain" or past) and not (s.villain[i] and gave_back):
+            raise _F.bad(f"seat {i + 1}'s side does not follow from its character and tokens")
+        if (s.turned[i] >= 0) != s.villain[i] or s.turned[i] > s.journey:
+            raise _F.bad(f"seat {i + 1}'s turning journey does not fit its side")
+    # The game is over only when a side has won, and only as the rules end it: a save that
+    # said so early would show every secret (the end reveals everything).
+    labours = sum(data.cards[c].kind == "labour" for c in s.front)
+    if (s.prompt == E.P_OVER) != bool(s.outcome):
+        raise _F.bad("a game is over exactly when a side has won")
+    if s.outcome == E.HERO and labours < data.win_labours:
+        raise _F.bad("Hercules' side won with fewer labours than the rules ask")
+    if s.outcome == E.HERA and s.bag[0] + s.bag[1] > 0:
+        raise _F.bad("Hera's side won with tokens left in the bag")
+    if s.outcome == "" and labours >= data.win_labours:
+        raise _F.bad("Hercules has every labour but the game goes on")
+    seen = set(everywhere)
+    if any(not k <= seen for k in s.known):
+        raise _F.bad("a seat has seen a card that is not in play")
 
 
 class CompanionsRules:
