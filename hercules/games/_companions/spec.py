@@ -16,7 +16,7 @@ from . import engine as E
 from .adapter import GAME_ID, RULES
 from .bots import BOT_LEVELS, make_bot
 
-__all__ = ["GAME_ID", "SPEC", "VARIANTS", "new_controller", "register_draft"]
+__all__ = ["GAME_ID", "SPEC", "VARIANTS", "hercules_seed", "new_controller", "register_draft"]
 
 _PKG = __name__.rpartition(".")[0]
 _UI = f"{_PKG}.ui"
@@ -31,6 +31,16 @@ def new_controller(variant: str, kinds: Sequence[str], seed: int) -> Controller:
     seats, bots = build_seats(kinds, make_bot)
     state = E.new_game(E.Config(players=len(kinds), variant=variant), seed)
     return Controller(RULES, state, seats, bots, bot_seed=seed)
+
+
+def hercules_seed(variant: str, players: int, seed: int, seat: int) -> int:
+    """The first seed from ``seed`` on whose deal ``seat`` is Hercules (ruling 1's option "a
+    human may be Hercules"): the characters are still dealt by the rules' own shuffle, only
+    the game is chosen among those that give the seat his card, so nothing else is known."""
+    for k in range(seed, seed + 1000):  # 1/players of the seeds fit: 1000 never all miss
+        if E.new_game(E.Config(players, variant), k).characters[seat] == 1:
+            return k
+    raise ValueError(f"no deal makes seat {seat} Hercules")  # pragma: no cover - see above
 
 
 SPEC: GameSpec[E.State, E.Action, E.Event] = GameSpec(
