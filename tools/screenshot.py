@@ -67,6 +67,8 @@ SCENES = (
     "handover",
     "statistics",
     "tutorial",
+    "vote",
+    "identity",
     *ONLINE_SCENES,
 )
 
@@ -223,7 +225,7 @@ def build(app: App, args: argparse.Namespace) -> None:
     if stage is not None:  # the game sets its own table up (e.g. the Labors game's fork)
         stage(app, args.scene, args.seed, args.mode, players=args.players)
         return
-    if args.scene in ("fork", "reward", "won", "legend", "play", "handover"):
+    if args.scene in ("fork", "reward", "won", "legend", "play", "handover", "vote", "identity"):
         raise SystemExit(f"screenshot.py: --scene {args.scene} is another game's scene")
     if spec.id != "hercules" and args.scene in ("rest", "hint"):
         raise SystemExit(f"screenshot.py: --scene {args.scene} shows the MEBO game's table only")
@@ -320,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1600x900")
     p.add_argument("--out", required=True)
     p.add_argument("--round", type=int, default=6)
-    p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4, 5))
+    p.add_argument("--players", type=int, default=4, choices=range(1, 8))
     p.add_argument(
         "--mode", default=None, help="the game's variant (MEBO: standard...; Labors: hero...)"
     )

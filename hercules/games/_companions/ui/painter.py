@@ -1,0 +1,499 @@
+"""Draws the table of *The Labours of Hercules* from the scene's view (never changes anything).
+
+Everything about the game comes from ``sc.view()``: the game as the seat on view may see it.
+Another seat's character, tokens and ballot, and every face-down card the viewer has not
+seen, are placeholders there, so they can only ever be drawn as backs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from hercules.ui import draw as D
+from hercules.ui.anim import ease_in_out, lerp
+from hercules.ui.strings import language, t, tn
+from hercules.ui.theme import FONTS, colour
+
+from .. import engine as E
+from ..data import load_data
+from .cards import ballot, character_card, chip, club, eye, task_card
+from .words import (
+    ROW_LETTERS,
+    card_name,
+    char_name,
+    seat_name,
+    seat_style,
+    space_name,
+    tint,
+    token_words,
+)
+
+#: The table scene, read only (``table.TableScene``; named loosely to keep one room apart).
+TableScene = Any
+Space = tuple[int, int]
+
+
+def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
+    """The whole table."""
+    v = sc.view()
+    lay = sc.layout
+    D.pave_marble(surface, seed=31)
+    felt = lay.main.inflate(0, -lay.seat_h + lay.px(10))
+    D.panel(surface, felt, tint("felt"), tint("felt_edge"), lay.px(26))
+    D.meander(
+        surface,
+        pygame.Rect(felt.x + lay.px(30), felt.y + lay.px(4), felt.w - lay.px(60), lay.px(12)),
+        D.shade(tint("felt"), 1.3),
+        3,
+    )
+    draw_front(surface, sc, v)
+    draw_rows(surface, sc, v)
+    draw_bar(surface, sc, v)
+    for seat in range(v.n):
+        draw_plaque(surface, sc, v, seat)
+    draw_sidebar(surface, sc, v)
+    draw_moving(surface, sc, v)
+    draw_bubble(surface, sc)
+
+
+# --- Hercules' front, the bag and the discard pile ------------------------------------------
+
+
+def draw_front(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """Hercules' items and labours (the labours counted toward 12), the bag, the discards."""
+    lay = sc.layout
+    p = lay.px
+    f = lay.front
+    D.panel(surface, f, D.shade(tint("felt"), 0.8), tint("felt_edge"), p(10))
+    data = load_data()
+    cards = data.cards
+    labours = sum(cards[c].kind == "labour" for c in v.front)
+    head = t("co.front.labours", n=labours, total=data.win_labours)
+    size = sc.px(16)
+    x = f.x + p(12)
+    FONTS.blit(surface, head, size, colour("highlight"), (x, f.y + p(6)), "topleft", "bold")
+    # The twelve labours as laurel pips, filled as they are done.
+    pip = max(4, p(6))
+    for k in range(data.win_labours):
+        c = (x + pip + k * (2 * pip + p(3)), f.bottom - pip - p(8))
+        pygame.draw.circle(surface, colour("laurel") if k < labours else D.shade(tint("felt"), 0.6), c, pip)
+        pygame.draw.circle(surface, colour("gold_dark"), c, pip, 1)
+    left = x + max(FONTS.font(size, "bold").size(head)[0], data.win_labours * (2 * pip + p(3))) + p(14)
+    right = lay.discard().x - p(10)
+    _front_cards(surface, sc, v, pygame.Rect(left, f.y + p(5), right - left, f.h - p(10)))
+    _pile(surface, sc, lay.bag(), t("co.bag"), str(v.bag[0] + max(0, v.bag[1])), "?")
+    n, b = v.discard
+    _pile(surface, sc, lay.discard(), t("co.discard"), f"{n}+{b}", "B" if b else "N")
+
+
+def _front_cards(surface: pygame.Surface, sc: TableScene, v: E.State, area: pygame.Rect) -> None:
+    """Hercules' cards as small tiles: number and name, in their kind's colour."""
+    p = sc.layout.px
+    cards = load_data().cards
+    if not v.front:
+        FONTS.blit(surface, t("co.front.empty"), sc.px(14), colour("text_dim"), area.midleft, "midleft")
+        return
+    n = len(v.front)
+    tw = min(p(120), (area.w - p(4) * (n - 1)) // n)
+    th = area.h
+    for k, card in enumerate(v.front):
+        c = cards[card]
+        r = pygame.Rect(area.x + k * (tw + p(4)), area.y, tw, th)
+        pygame.draw.rect(surface, tint(c.kind), r, border_radius=p(6))
+        pygame.draw.rect(surface, tint(f"{c.kind}_dark"), r, p(2), border_radius=p(6))
+        size = max(9, min(sc.px(13), th // 3))
+        FONTS.blit(surface, str(c.number), size + 2, (250, 246, 236), (r.centerx, r.y + p(3)), "midtop", "bold")
+        if tw > p(40):
+            name = t(f"co.task.{card}")
+            fit = FONTS.fit(name, size, tw - p(6), smallest=7)
+            FONTS.blit(surface, name, fit, (250, 246, 236), (r.centerx, r.bottom - p(3)), "midbottom")
+
+
+def _pile(
+    surface: pygame.Surface, sc: TableScene, r: pygame.Rect, label: str, count: str, face: str
+) -> None:
+    """The bag or the discard pile: chips heaped, its name and its count."""
+    p = sc.layout.px
+    pygame.draw.ellipse(surface, D.shade(tint("felt"), 0.65), r)
+    cr = max(5, r.w // 6)
+    for k, (dx, dy) in enumerate(((-0.45, 0.2), (0.45, 0.2), (0.0, -0.05), (-0.2, -0.35), (0.25, -0.3))):
+        token = face if k % 2 == 0 else "?"
+        chip(surface, (round(r.centerx + dx * r.w / 2), round(r.centery + dy * r.h / 2)), cr, token)
+    FONTS.blit(surface, label, sc.px(12), colour("text_light"), (r.centerx, r.y - p(1)), "midtop")
+    FONTS.blit(surface, count, sc.px(15), colour("highlight"), (r.centerx, r.bottom + p(1)), "midbottom", "bold")
+
+
+# --- the rows of task cards -----------------------------------------------------------------
+
+
+def card_rects(sc: TableScene, v: E.State) -> list[list[pygame.Rect]]:
+    """Every space's rectangle for the view's rows."""
+    rects: list[list[pygame.Rect]] = sc.layout.card_rects((len(v.rows[0]), len(v.rows[1])))
+    return rects
+
+
+def _moving_spaces(sc: TableScene) -> set[Space]:
+    out: set[Space] = set()
+    for a in sc.anim.anims:
+        if a.kind in ("swap", "reveal", "flip"):
+            out.update(a.data["spaces"])
+    return out
+
+
+def draw_card(surface: pygame.Surface, v: E.State, space: Space, r: pygame.Rect, up: bool | None = None) -> None:
+    """The card at ``space`` as the view shows it (``up`` False: its back whatever it is)."""
+    card = v.rows[space[0]][space[1]]
+    face_up = v.up[space[0]][space[1]] if up is None else up
+    if up is False:
+        card = E.HIDDEN
+    seen = card != E.HIDDEN and not face_up
+    surface.blit(task_card(card, r.w, r.h, seen, language()), r.topleft)
+
+
+def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """The two rows: letters, cards, the look, the player's picks, claims and peeks."""
+    lay = sc.layout
+    p = lay.px
+    rects = card_rects(sc, v)
+    moving = _moving_spaces(sc)
+    targets = sc.targets()
+    picked = set(sc.picked())
+    looked = set(v.looked)
+    claims = _claims_by_space(v)
+    for r in (0, 1):
+        box = lay.row_label(r)
+        FONTS.blit(surface, ROW_LETTERS[r], sc.px(26), colour("gold"), box.center, "center", "bold")
+        for i, rect in enumerate(rects[r]):
+            space = (r, i)
+            if space in looked or space in picked:
+                glow = rect.inflate(p(10), p(10))
+                ink = colour("highlight") if space in picked else seat_style(v.turn_seat)["colour"]
+                pygame.draw.rect(surface, ink, glow, p(4), border_radius=p(10))
+            if space not in moving:
+                draw_card(surface, v, space, rect)
+            if space in targets and not space in picked:
+                hover = rect.collidepoint(sc.mouse)
+                pygame.draw.rect(
+                    surface, colour("highlight") if hover else colour("gold"), rect, p(3 if hover else 2), border_radius=p(8)
+                )
+            if space == v.revealed_card:
+                FONTS.blit(surface, t("co.card.just"), sc.px(12), colour("highlight"), (rect.centerx, rect.y - p(2)), "midbottom", "bold")
+            FONTS.blit(surface, space_name(r, i), sc.px(11), colour("text_dim"), (rect.x + p(2), rect.bottom + p(1)), "topleft")
+            _peek_marks(surface, sc, v, space, rect)
+            for k, (seat, n) in enumerate(claims.get(space, [])[-3:]):
+                _claim_tag(surface, sc, (rect.right - p(4), rect.bottom - p(16) - k * p(20)), seat, n)
+
+
+def _claims_by_space(v: E.State) -> dict[Space, list[tuple[int, int]]]:
+    """This journey's claims, per space: (seat, number), in the order made."""
+    out: dict[Space, list[tuple[int, int]]] = {}
+    for journey, seat, r, i, n in v.claims:
+        if journey == v.journey:
+            out.setdefault((r, i), []).append((seat, n))
+    return out
+
+
+def _claim_tag(surface: pygame.Surface, sc: TableScene, at: tuple[int, int], seat: int, n: int) -> None:
+    """A claim on a card: "#n" on the claimant's colour."""
+    p = sc.layout.px
+    st = seat_style(seat)
+    pic = FONTS.text(f"#{n}", sc.px(12), (250, 246, 236), "bold")
+    box = pic.get_rect(topright=at).inflate(p(8), p(2))
+    pygame.draw.rect(surface, st["dark"], box, border_radius=box.h // 2)
+    pygame.draw.rect(surface, st["colour"], box, p(2), border_radius=box.h // 2)
+    surface.blit(pic, pic.get_rect(center=box.center))
+
+
+def _peek_marks(surface: pygame.Surface, sc: TableScene, v: E.State, space: Space, rect: pygame.Rect) -> None:
+    """Who looked at this card at the journey's start (public: the spaces, not the cards)."""
+    if space not in v.peeked:
+        return
+    p = sc.layout.px
+    for k, sp in enumerate(v.peeked):
+        if sp != space:
+            continue
+        seat = v.order()[k] if k < v.n else -1
+        if seat >= 0:
+            st = seat_style(seat)
+            x = rect.x + p(34) + k * p(14)
+            D.shape(surface, st["shape"], (x, rect.bottom + p(8)), p(5), st["colour"], st["dark"])
+
+
+# --- the choices ------------------------------------------------------------------------------
+
+
+def draw_bar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """The choices of the player at the screen, as buttons; else whose move it is."""
+    lay = sc.layout
+    p = lay.px
+    choices = sc.choices()
+    if not choices:
+        line = sc.prompt_lines()[0] if sc.prompt_lines() else ""
+        FONTS.blit(surface, line, sc.px(16), colour("text_light"), lay.bar.center, "center")
+        return
+    for ch in choices:
+        r = ch.rect
+        hover = r.collidepoint(sc.mouse) and ch.enabled
+        if ch.chosen:
+            fill = colour("highlight")
+        elif hover:
+            fill = colour("gold")
+        else:
+            fill = colour("panel_light") if ch.enabled else D.shade(colour("panel"), 0.8)
+        pygame.draw.rect(surface, fill, r, border_radius=p(8))
+        pygame.draw.rect(surface, colour("gold_dark"), r, p(2), border_radius=p(8))
+        ink = colour("ink") if hover or ch.chosen else (colour("text_light") if ch.enabled else colour("text_dim"))
+        fit = FONTS.fit(ch.label, sc.px(16), r.w - p(8), "bold", 8)
+        FONTS.blit(surface, ch.label, fit, ink, r.center, "center", "bold")
+
+
+# --- the seats --------------------------------------------------------------------------------
+
+
+def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) -> None:
+    """One seat: its colour and name, its character card, its tokens, a ballot and its last
+    claim; whose turn it is lit."""
+    lay = sc.layout
+    p = lay.px
+    box = lay.plaques[seat]
+    st = seat_style(seat)
+    acting = v.prompt not in (E.P_OVER, E.P_JOURNEY_END) and v.current == seat
+    turn = v.turn_seat == seat and v.prompt not in (E.P_OVER, E.P_JOURNEY_END)
+    fill = D.shade(colour("panel_light"), 1.12) if acting else colour("panel")
+    D.panel(surface, box, fill, colour("highlight") if acting else colour("gold_dark"), p(10))
+    if acting:
+        pygame.draw.rect(surface, colour("highlight"), box, p(3), border_radius=p(10))
+    if seat in sc.seat_targets():
+        pygame.draw.rect(surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12))
+    # The character card, at the left.
+    ch_h = box.h - p(12)
+    ch_w = round(ch_h * 0.68)
+    card = pygame.Rect(box.x + p(6), box.y + p(6), ch_w, ch_h)
+    number = v.characters[seat]
+    secret = seat == sc.viewer and not v.revealed[seat] and not v.outcome
+    surface.blit(character_card(number, ch_w, ch_h, secret, v.villain[seat], language()), card)
+    x = card.right + p(8)
+    width = box.right - x - p(6)
+    # Name and marks.
+    size = max(11, min(sc.px(15), box.h // 5))
+    D.shape(surface, st["shape"], (x + p(6), box.y + p(6) + size // 2 + p(1)), p(6), st["colour"], st["dark"])
+    name = seat_name(sc.names, seat)
+    if seat == sc.viewer and not sc.replaying():
+        name = t("co.seat.you", name=name)
+    fit = FONTS.fit(name, size, width - p(18), "bold", 9)
+    FONTS.blit(surface, name, fit, colour("text_light"), (x + p(16), box.y + p(5)), "topleft", "bold")
+    line2 = box.y + p(8) + size + p(4)
+    if turn:
+        mark = t("co.seat.turn")
+        FONTS.blit(surface, mark, sc.px(11), colour("highlight"), (box.right - p(6), box.y + p(5) + size), "topright", "bold")
+    if 0 <= sc.viewer < v.n and seat in v.sights[sc.viewer] and seat != sc.viewer:
+        eye(surface, (box.right - p(14), box.y + p(12)), p(8), colour("highlight"))
+    # Tokens: own ones face up, the others' as hidden chips.
+    tokens = v.tokens[seat]
+    r = max(5, min(p(8), box.h // 11))
+    shown = tokens[:8]
+    for k, token in enumerate(shown):
+        chip(surface, (x + r + k * (2 * r + p(2)), line2 + r), r, token)
+    if len(tokens) > len(shown):
+        FONTS.blit(surface, f"+{len(tokens) - len(shown)}", sc.px(11), colour("text_light"), (x + len(shown) * (2 * r + p(2)) + p(2), line2 + r), "midleft")
+    if seat == v.hercules and not tokens:
+        club(surface, (x + r, line2 + r), 2 * r, tint("hero"))
+        FONTS.blit(surface, t("co.seat.no_tokens"), sc.px(11), colour("text_dim"), (x + 3 * r, line2 + r), "midleft")
+    elif not tokens:
+        FONTS.blit(surface, t("co.seat.none_yet"), sc.px(11), colour("text_dim"), (x, line2 + r), "midleft")
+    # A ballot during the vote (and while its reveal shows).
+    if v.prompt == E.P_VOTE or sc.anim.of_kind("ballots"):
+        b = pygame.Rect(0, 0, p(22), p(26))
+        b.bottomright = (box.right - p(6), box.bottom - p(6))
+        ballot(surface, b, v.ballots[seat])
+    # The seat's last claim this journey, in a bubble.
+    claim = next((c for c in reversed(v.claims) if c[0] == v.journey and c[1] == seat), None)
+    if claim is not None:
+        words = t("co.seat.says", n=claim[4], at=space_name(claim[2], claim[3]))
+        bsize = sc.px(12)
+        pic = FONTS.text(words, FONTS.fit(words, bsize, width - p(34), smallest=8), colour("ink"))
+        bub = pic.get_rect(bottomleft=(x, box.bottom - p(7))).inflate(p(10), p(4))
+        bub.x = x
+        latest = bool(v.claims) and v.claims[-1] == claim
+        pygame.draw.rect(surface, tint("bubble"), bub, border_radius=p(8))
+        pygame.draw.rect(surface, colour("highlight") if latest else tint("bubble_edge"), bub, p(2), border_radius=p(8))
+        tail = [(bub.x + p(8), bub.y + p(1)), (bub.x + p(16), bub.y + p(1)), (bub.x + p(6), bub.y - p(6))]
+        pygame.draw.polygon(surface, tint("bubble"), tail)
+        surface.blit(pic, pic.get_rect(center=bub.center))
+
+
+# --- the sidebar ------------------------------------------------------------------------------
+
+
+def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """The journey's facts, what to do now, and the chronicle (the buttons are widgets)."""
+    lay = sc.layout
+    p = lay.px
+    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), p(12))
+    f = lay.facts
+    direction = t("co.dir.cw" if v.journey % 2 == 1 else "co.dir.ccw")
+    head = t("co.title", n=v.journey, direction=direction)
+    size = FONTS.fit(head, sc.px(19), f.w - p(36), "bold", 11)
+    FONTS.blit(surface, head, size, colour("highlight"), (f.x, f.y), "topleft", "bold")
+    _direction_arrow(surface, (f.right - p(14), f.y + size // 2 + p(1)), p(11), v.journey % 2 == 1)
+    facts = [
+        t("co.facts.bag", n=v.bag[0] + max(0, v.bag[1])),
+        t("co.facts.discard", what=token_words(*v.discard)),
+    ]
+    if 0 <= sc.viewer < v.n and not sc.replaying():
+        mine = v.tokens[sc.viewer]
+        number = v.characters[sc.viewer]
+        limit = load_data().characters[number].limit if number else None
+        who = t("co.facts.you", char=char_name(number))
+        if v.villain[sc.viewer]:
+            who = t("co.facts.you_villain", char=char_name(number))
+        facts.append(who)
+        if number != 1:
+            words = token_words(mine.count("N"), mine.count("B"))
+            facts.append(
+                t("co.facts.limit", what=words, limit=limit) if limit is not None else t("co.facts.tokens", what=words)
+            )
+    y = f.y + size + p(6)
+    small = sc.px(13)
+    for line in facts:
+        for ln in FONTS.wrap(line, small, f.w)[:2]:
+            if y + small > f.bottom + p(4):
+                break
+            FONTS.blit(surface, ln, small, colour("text_light"), (f.x, y))
+            y += round(small * 1.3)
+    y = lay.prompt.y
+    for i, line in enumerate(sc.prompt_lines()[:3]):
+        size = sc.px(16 if i == 0 else 14)
+        ink = colour("highlight") if i == 0 else colour("text_light")
+        for ln in FONTS.wrap(line, size, lay.prompt.w)[:3]:
+            if y + size > lay.prompt.bottom:
+                break
+            FONTS.blit(surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body")
+            y += round(size * 1.3)
+    sc.log_view.draw(surface, t("co.log.title"))
+
+
+def _direction_arrow(surface: pygame.Surface, c: tuple[int, int], r: int, clockwise: bool) -> None:
+    """A round arrow: the journey's direction round the table."""
+    rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+    rect.center = c
+    pygame.draw.arc(surface, colour("gold"), rect, 0.5, 5.6, 3)
+    import math
+
+    end = 0.5 if clockwise else 5.6
+    ex, ey = c[0] + r * math.cos(end), c[1] - r * math.sin(end)
+    k = -1 if clockwise else 1
+    pts = [(ex - 5, ey + k * 2), (ex + 5, ey + k * 2), (ex, ey + k * 8)]
+    pygame.draw.polygon(surface, colour("gold"), pts)
+
+
+# --- what moves -------------------------------------------------------------------------------
+
+
+def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """Cards swapping places and turning, tokens on their way, the vote's reveal, a new
+    journey's banner."""
+    rects = card_rects(sc, v)
+
+    def at(space: Space) -> pygame.Rect | None:
+        r, i = space
+        return rects[r][i] if 0 <= r < 2 and 0 <= i < len(rects[r]) else None
+
+    for a in sc.anim.anims:
+        k = a.kind
+        prog = ease_in_out(a.progress)
+        if k == "swap":
+            s1, s2 = a.data["spaces"]
+            r1, r2 = at(s1), at(s2)
+            if r1 is None or r2 is None:
+                continue
+            lift = round(sc.layout.px(40) * (1 - abs(2 * prog - 1)))
+            # The card now at s2 left s1, and the other way round.
+            for frm, to, space, side in ((r1, r2, s2, -1), (r2, r1, s1, 1)):
+                r = pygame.Rect(frm)
+                r.x = round(lerp(frm.x, to.x, prog))
+                r.y = round(lerp(frm.y, to.y, prog)) + side * lift
+                draw_card(surface, v, space, r)
+        elif k in ("reveal", "flip"):
+            (space,) = a.data["spaces"]
+            r0 = at(space)
+            if r0 is None:
+                continue
+            first = prog < 0.5
+            shows_face = (k == "reveal") != first
+            w = max(2, round(r0.w * abs(1 - 2 * prog)))
+            r = pygame.Rect(0, 0, w, r0.h)
+            r.center = r0.center
+            pic = pygame.Surface(r0.size, pygame.SRCALPHA)
+            draw_card(pic, v, space, pic.get_rect(), up=None if shows_face else False)
+            surface.blit(pygame.transform.smoothscale(pic, r.size), r)
+        elif k == "token" and a.started:
+            frm, to = a.data["frm"], a.data["to"]
+            c = (round(lerp(frm.centerx, to.centerx, prog)), round(lerp(frm.centery, to.centery, prog)))
+            chip(surface, c, sc.layout.px(9), a.data["token"])
+        elif k == "ballots" and a.started:
+            _ballots_banner(surface, sc, v, a.data)
+        elif k == "journey" and a.started:
+            _banner(surface, sc, [t("co.banner.journey", n=a.data["n"]), t("co.dir.cw" if a.data["n"] % 2 else "co.dir.ccw")])
+
+
+def _banner(surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any = None) -> pygame.Rect:
+    """Words over the middle of the table, on a parchment band."""
+    p = sc.layout.px
+    table = sc.layout.table
+    sizes = [sc.px(26)] + [sc.px(17)] * (len(lines) - 1)
+    w = max(FONTS.font(s, "bold").size(ln)[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
+    h = sum(round(s * 1.4) for s in sizes) + p(24)
+    box = pygame.Rect(0, 0, min(w, table.w - p(20)), h)
+    box.center = table.center
+    D.panel(surface, box, colour("parchment"), colour("gold_dark"), p(12))
+    y = box.y + p(12)
+    for s, ln in zip(sizes, lines, strict=True):
+        fit = FONTS.fit(ln, s, box.w - p(20), "bold", 10)
+        FONTS.blit(surface, ln, fit, ink or colour("ink"), (box.centerx, y), "midtop", "bold")
+        y += round(s * 1.4)
+    return box
+
+
+def _ballots_banner(surface: pygame.Surface, sc: TableScene, v: E.State, data: dict[str, Any]) -> None:
+    """The vote's ballots, all shown at once, and its result."""
+    up, passed = data["up"], data["passed"]
+    lines = [
+        t("co.vote.title"),
+        tn("co.vote.count", up, down=v.n - up),
+        t("co.vote.passed" if passed else "co.vote.failed"),
+    ]
+    box = _banner(surface, sc, lines, tint("vote_up") if passed else tint("vote_down"))
+    p = sc.layout.px
+    bw = p(26)
+    total = v.n * bw + (v.n - 1) * p(6)
+    x = box.centerx - total // 2
+    for seat in range(v.n):
+        r = pygame.Rect(x + seat * (bw + p(6)), box.bottom + p(8), bw, p(30))
+        ballot(surface, r, data["ballots"][seat])
+        D.shape(surface, seat_style(seat)["shape"], (r.centerx, r.bottom + p(9)), p(5), seat_style(seat)["colour"], seat_style(seat)["dark"])
+
+
+def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
+    """A message next to where the player clicked (a refusal)."""
+    if sc.message_time <= 0 or not sc.message or sc.message_at is None:
+        return
+    p = sc.layout.px
+    size = sc.px(16)
+    lines = FONTS.wrap(sc.message, size, p(360))[:4]
+    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + p(24)
+    h = len(lines) * round(size * 1.35) + p(16)
+    x, y = sc.message_at
+    box = pygame.Rect(0, 0, w, h)
+    box.midbottom = (x, y - p(6))
+    box.clamp_ip(surface.get_rect().inflate(-p(8), -p(8)))
+    D.panel(surface, box, colour("parchment"), colour("terracotta_dark"), p(8))
+    yy = box.y + p(8)
+    for ln in lines:
+        FONTS.blit(surface, ln, size, colour("ink"), (box.x + p(12), yy))
+        yy += round(size * 1.35)
+
+
+__all__ = ["card_name", "card_rects", "draw_table"]
