@@ -39,7 +39,8 @@ def finished_game(spec: GameSpec, folder: Path, seed: int) -> Path:
         ctl.step(wait=True)
     ctl.close()
     path = folder / "finished.json"
-    save_game(path, ctl, ["Red bot", "Blue bot", "Green bot", "Yellow bot"][: len(levels)])
+    # One name a seat, however many seats the game takes (5 for The Later Years, 7 here).
+    save_game(path, ctl, [f"Bot {k + 1}" for k in range(len(levels))])
     return path
 
 
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         size = path.stat().st_size
     median, worst = statistics.median(times), max(times)
     print(
-        f"{path.name}: {game.meta['mode']} {game.meta['players']} players, "
+        f"{path.name}: {game.game} {game.meta.get('mode', '')} {game.meta['players']} players, "
         f"finished={game.meta['finished']}, {len(game.actions)} actions, {size} bytes"
     )
     print(f"load over {args.repeats} repeats: median {median:.2f} ms, max {worst:.2f} ms")
