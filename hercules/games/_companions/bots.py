@@ -1,5 +1,6 @@
-"""The draft game's first bot: random legal play (the believing, lying bots of issue 25's
-research brief are still to come). It reads only its seat's view."""
+"""The game's bots: Easy, Normal and Hard (:mod:`.policy`, parameters in
+``assets/games/companions/data/bots.json``), and a random player kept for tools and tests
+(``make_bot("random")``; not offered at the table). Every bot reads only its seat's view."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-BOT_LEVELS = ("random",)
+from .policy import CompanionsBot
+
+#: The levels offered at the table.
+BOT_LEVELS = ("easy", "normal", "hard")
+#: Levels the tools may ask for too (a random-legal seat for the balance figures).
+TOOL_LEVELS = ("random",)
 
 
 class RandomBot:
@@ -25,11 +31,13 @@ class RandomBot:
         return ""
 
 
-def make_bot(level: str) -> RandomBot:
-    """A bot of ``level`` (only "random" so far)."""
+def make_bot(level: str) -> CompanionsBot | RandomBot:
+    """A fresh bot of ``level`` (one of :data:`BOT_LEVELS`, or "random")."""
+    if level == "random":
+        return RandomBot()
     if level not in BOT_LEVELS:
         raise ValueError(f"no bot level {level!r}")
-    return RandomBot()
+    return CompanionsBot(level)
 
 
-__all__ = ["BOT_LEVELS", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "TOOL_LEVELS", "CompanionsBot", "RandomBot", "make_bot"]
