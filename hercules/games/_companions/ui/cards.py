@@ -66,7 +66,9 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
         s, band, (0, 0, w, band_h), border_top_left_radius=rad, border_top_right_radius=rad
     )
     num = max(12, band_h - 4)
-    FONTS.blit(s, str(c.number), num, (250, 246, 236), (max(4, w // 14), band_h // 2), "midleft", "bold")
+    FONTS.blit(
+        s, str(c.number), num, (250, 246, 236), (max(4, w // 14), band_h // 2), "midleft", "bold"
+    )
     kind = t(f"co.kind.{c.kind}")
     small = max(8, min(h // 13, 14))
     fit = FONTS.fit(kind, small, w // 2, smallest=7)
@@ -201,7 +203,15 @@ def character_card(
     pygame.draw.rect(
         s, tint(side), (0, 0, w, band_h), border_top_left_radius=rad, border_top_right_radius=rad
     )
-    FONTS.blit(s, str(number), max(10, band_h - 3), (250, 246, 236), (w // 2, band_h // 2), "center", "bold")
+    FONTS.blit(
+        s,
+        str(number),
+        max(10, band_h - 3),
+        (250, 246, 236),
+        (w // 2, band_h // 2),
+        "center",
+        "bold",
+    )
     size = max(8, min(h // 7, 15))
     name = t(f"co.char.{number}")
     fit = FONTS.fit(name, size, w - 4, "bold", 6)
@@ -223,7 +233,9 @@ def _emblem(s: pygame.Surface, c: tuple[int, int], r: int, side: str) -> None:
     ink = tint(side)
     if side == "villain":
         for k, shade in ((r, 1.0), (r * 2 // 3, 1.6), (r // 3, 0.6)):
-            pygame.draw.ellipse(s, D.shade(ink, shade), pygame.Rect(c[0] - k, c[1] - k * 4 // 3, 2 * k, 8 * k // 3))
+            pygame.draw.ellipse(
+                s, D.shade(ink, shade), pygame.Rect(c[0] - k, c[1] - k * 4 // 3, 2 * k, 8 * k // 3)
+            )
         return
     D.laurel(s, c, r + 2, colour("laurel_dark"))
     pts = []

@@ -98,7 +98,9 @@ class GameOverScene(Scene):
     def text(self) -> str:
         """Every word on the page (tests read it)."""
         lines = [self.headline(), self.why()]
-        lines.append(" | ".join([t("co.over.col.player")] + [t(f"co.over.col.{c}") for c in COLUMNS]))
+        lines.append(
+            " | ".join([t("co.over.col.player")] + [t(f"co.over.col.{c}") for c in COLUMNS])
+        )
         for seat, cells in self.rows():
             lines.append(" | ".join([seat_name(self.names, seat), *cells]))
         return "\n".join(lines)
@@ -157,14 +159,25 @@ class GameOverScene(Scene):
         s = self.state
         hero = s.outcome == E.HERO
         D.panel(surface, box, colour("panel"), colour("gold"), 16)
-        D.meander(surface, pygame.Rect(box.x + 30, box.y + 12, box.w - 60, 14), colour("gold_dark"), 3)
+        D.meander(
+            surface, pygame.Rect(box.x + 30, box.y + 12, box.w - 60, 14), colour("gold_dark"), 3
+        )
         head = self.headline()
         size = FONTS.fit(head, self.px(32), box.w - 220, "bold", smallest=18)
         ink = tint("hero") if hero else tint("villain")
-        r = FONTS.blit(surface, head, size, colour("highlight"), (box.centerx, box.y + 36), "midtop", "bold")
+        r = FONTS.blit(
+            surface, head, size, colour("highlight"), (box.centerx, box.y + 36), "midtop", "bold"
+        )
         D.laurel(surface, (r.x - 40, r.centery), 24, ink)
         D.laurel(surface, (r.right + 40, r.centery), 24, ink)
-        FONTS.blit(surface, self.why(), self.px(16), colour("text_light"), (box.centerx, r.bottom + 8), "midtop")
+        FONTS.blit(
+            surface,
+            self.why(),
+            self.px(16),
+            colour("text_light"),
+            (box.centerx, r.bottom + 8),
+            "midtop",
+        )
         top = r.bottom + 8 + self.px(16) + 18
         bottom = min((b.rect.top for b in self.buttons), default=box.bottom - 80) - 16
         self.draw_seats(surface, pygame.Rect(box.x + 30, top, box.w - 60, bottom - top))
@@ -181,9 +194,13 @@ class GameOverScene(Scene):
         col_w = (area.right - cols[1] - 16) // len(COLUMNS)
         xs = [cols[1] + k * col_w for k in range(len(COLUMNS))]
         y = area.y + 10
-        FONTS.blit(surface, t("co.over.col.player"), head, colour("gold"), (cols[0], y), "topleft", "bold")
+        FONTS.blit(
+            surface, t("co.over.col.player"), head, colour("gold"), (cols[0], y), "topleft", "bold"
+        )
         for x, c in zip(xs, COLUMNS, strict=True):
-            FONTS.blit(surface, t(f"co.over.col.{c}"), head, colour("gold"), (x, y), "topleft", "bold")
+            FONTS.blit(
+                surface, t(f"co.over.col.{c}"), head, colour("gold"), (x, y), "topleft", "bold"
+            )
         y += head + 10
         row_h = max(30, (area.bottom - y - 8) // s.n)
         body = max(11, min(self.px(17), row_h // 2))
@@ -192,15 +209,29 @@ class GameOverScene(Scene):
             cy = y + row_h // 2
             if seat in won:
                 band = pygame.Rect(area.x + 6, y + 1, area.w - 12, row_h - 2)
-                pygame.draw.rect(surface, D.shade(colour("panel_light"), 1.25), band, border_radius=8)
-                FONTS.blit(surface, t("co.over.winner"), self.px(11), colour("highlight"), (band.right - 8, band.y + 2), "topright", "bold")
+                pygame.draw.rect(
+                    surface, D.shade(colour("panel_light"), 1.25), band, border_radius=8
+                )
+                FONTS.blit(
+                    surface,
+                    t("co.over.winner"),
+                    self.px(11),
+                    colour("highlight"),
+                    (band.right - 8, band.y + 2),
+                    "topright",
+                    "bold",
+                )
             st = seat_style(seat)
             D.shape(surface, st["shape"], (cols[0] + 8, cy), 8, st["colour"], st["dark"])
             name = seat_name(self.names, seat)
             fit = FONTS.fit(name, body, name_w - 30, "bold", 9)
-            FONTS.blit(surface, name, fit, colour("text_light"), (cols[0] + 24, cy), "midleft", "bold")
+            FONTS.blit(
+                surface, name, fit, colour("text_light"), (cols[0] + 24, cy), "midleft", "bold"
+            )
             ch = row_h - 6
-            pic = character_card(s.characters[seat], round(ch * 0.7), ch, False, s.villain[seat], lang)
+            pic = character_card(
+                s.characters[seat], round(ch * 0.7), ch, False, s.villain[seat], lang
+            )
             surface.blit(pic, pic.get_rect(midright=(cols[1] - 10, cy)))
             for k, (x, cell) in enumerate(zip(xs, cells, strict=True)):
                 if k == 2 and s.tokens[seat]:
@@ -208,7 +239,9 @@ class GameOverScene(Scene):
                     for j, token in enumerate(s.tokens[seat][:10]):
                         chip(surface, (x + r + j * (2 * r + 2), cy - r // 2 - 2), r, token)
                     fit = FONTS.fit(cell, self.px(12), col_w - 6, smallest=8)
-                    FONTS.blit(surface, cell, fit, colour("text_dim"), (x, cy + r // 2 + 2), "topleft")
+                    FONTS.blit(
+                        surface, cell, fit, colour("text_dim"), (x, cy + r // 2 + 2), "topleft"
+                    )
                     continue
                 fit = FONTS.fit(cell, body, col_w - 6, smallest=8)
                 FONTS.blit(surface, cell, fit, colour("text_light"), (x, cy), "midleft")

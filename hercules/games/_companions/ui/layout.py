@@ -68,9 +68,7 @@ class CompanionsLayout:
         self.top_band = pygame.Rect(main.x, main.y, main.w, self.seat_h)
         self.bottom_band = pygame.Rect(main.x, main.bottom - self.seat_h, main.w, self.seat_h)
         self.front = pygame.Rect(main.x, self.top_band.bottom + gap, main.w, self.front_h)
-        self.bar = pygame.Rect(
-            main.x, self.bottom_band.y - gap - self.bar_h, main.w, self.bar_h
-        )
+        self.bar = pygame.Rect(main.x, self.bottom_band.y - gap - self.bar_h, main.w, self.bar_h)
         self.table = pygame.Rect(
             main.x, self.front.bottom + gap, main.w, self.bar.y - gap - self.front.bottom - gap
         )

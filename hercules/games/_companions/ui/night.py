@@ -69,7 +69,9 @@ class NightScene(Scene):
             if h // 3 - 30 < y < h * 2 // 3:  # the words' band stays clear
                 continue
             k = rng.choice((1, 1, 1, 2))
-            pygame.draw.circle(surface, D.mix(tint("night"), tint("moon"), rng.uniform(0.4, 1)), (x, y), k)
+            pygame.draw.circle(
+                surface, D.mix(tint("night"), tint("moon"), rng.uniform(0.4, 1)), (x, y), k
+            )
         moon = (w * 3 // 4, h // 5)
         r = max(24, h // 14)
         pygame.draw.circle(surface, tint("moon"), moon, r)
@@ -80,7 +82,9 @@ class NightScene(Scene):
             size = self.px(34 if i == 0 else 20)
             ink = colour("highlight") if i == 0 else tint("moon")
             for part in FONTS.wrap(ln, size, w - 120):
-                FONTS.blit(surface, part, size, ink, (w // 2, y), "midtop", "bold" if i == 0 else "body")
+                FONTS.blit(
+                    surface, part, size, ink, (w // 2, y), "midtop", "bold" if i == 0 else "body"
+                )
                 y += round(size * 1.4)
             y += self.px(8)
         eye(surface, (w // 2, y + self.px(20)), self.px(22), tint("moon"))

@@ -7,6 +7,7 @@ seen, are placeholders there, so they can only ever be drawn as backs.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -78,9 +79,13 @@ def draw_front(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
     pip = max(4, p(6))
     for k in range(data.win_labours):
         c = (x + pip + k * (2 * pip + p(3)), f.bottom - pip - p(8))
-        pygame.draw.circle(surface, colour("laurel") if k < labours else D.shade(tint("felt"), 0.6), c, pip)
+        pygame.draw.circle(
+            surface, colour("laurel") if k < labours else D.shade(tint("felt"), 0.6), c, pip
+        )
         pygame.draw.circle(surface, colour("gold_dark"), c, pip, 1)
-    left = x + max(FONTS.font(size, "bold").size(head)[0], data.win_labours * (2 * pip + p(3))) + p(14)
+    left = (
+        x + max(FONTS.font(size, "bold").size(head)[0], data.win_labours * (2 * pip + p(3))) + p(14)
+    )
     right = lay.discard().x - p(10)
     _front_cards(surface, sc, v, pygame.Rect(left, f.y + p(5), right - left, f.h - p(10)))
     _pile(surface, sc, lay.bag(), t("co.bag"), str(v.bag[0] + max(0, v.bag[1])), "?")
@@ -93,7 +98,9 @@ def _front_cards(surface: pygame.Surface, sc: TableScene, v: E.State, area: pyga
     p = sc.layout.px
     cards = load_data().cards
     if not v.front:
-        FONTS.blit(surface, t("co.front.empty"), sc.px(14), colour("text_dim"), area.midleft, "midleft")
+        FONTS.blit(
+            surface, t("co.front.empty"), sc.px(14), colour("text_dim"), area.midleft, "midleft"
+        )
         return
     n = len(v.front)
     tw = min(p(120), (area.w - p(4) * (n - 1)) // n)
@@ -104,11 +111,21 @@ def _front_cards(surface: pygame.Surface, sc: TableScene, v: E.State, area: pyga
         pygame.draw.rect(surface, tint(c.kind), r, border_radius=p(6))
         pygame.draw.rect(surface, tint(f"{c.kind}_dark"), r, p(2), border_radius=p(6))
         size = max(9, min(sc.px(13), th // 3))
-        FONTS.blit(surface, str(c.number), size + 2, (250, 246, 236), (r.centerx, r.y + p(3)), "midtop", "bold")
+        FONTS.blit(
+            surface,
+            str(c.number),
+            size + 2,
+            (250, 246, 236),
+            (r.centerx, r.y + p(3)),
+            "midtop",
+            "bold",
+        )
         if tw > p(40):
             name = t(f"co.task.{card}")
             fit = FONTS.fit(name, size, tw - p(6), smallest=7)
-            FONTS.blit(surface, name, fit, (250, 246, 236), (r.centerx, r.bottom - p(3)), "midbottom")
+            FONTS.blit(
+                surface, name, fit, (250, 246, 236), (r.centerx, r.bottom - p(3)), "midbottom"
+            )
 
 
 def _pile(
@@ -118,11 +135,21 @@ def _pile(
     p = sc.layout.px
     pygame.draw.ellipse(surface, D.shade(tint("felt"), 0.65), r)
     cr = max(5, r.w // 6)
-    for k, (dx, dy) in enumerate(((-0.45, 0.2), (0.45, 0.2), (0.0, -0.05), (-0.2, -0.35), (0.25, -0.3))):
+    for k, (dx, dy) in enumerate(
+        ((-0.45, 0.2), (0.45, 0.2), (0.0, -0.05), (-0.2, -0.35), (0.25, -0.3))
+    ):
         token = face if k % 2 == 0 else "?"
         chip(surface, (round(r.centerx + dx * r.w / 2), round(r.centery + dy * r.h / 2)), cr, token)
     FONTS.blit(surface, label, sc.px(12), colour("text_light"), (r.centerx, r.y - p(1)), "midtop")
-    FONTS.blit(surface, count, sc.px(15), colour("highlight"), (r.centerx, r.bottom + p(1)), "midbottom", "bold")
+    FONTS.blit(
+        surface,
+        count,
+        sc.px(15),
+        colour("highlight"),
+        (r.centerx, r.bottom + p(1)),
+        "midbottom",
+        "bold",
+    )
 
 
 # --- the rows of task cards -----------------------------------------------------------------
@@ -142,7 +169,9 @@ def _moving_spaces(sc: TableScene) -> set[Space]:
     return out
 
 
-def draw_card(surface: pygame.Surface, v: E.State, space: Space, r: pygame.Rect, up: bool | None = None) -> None:
+def draw_card(
+    surface: pygame.Surface, v: E.State, space: Space, r: pygame.Rect, up: bool | None = None
+) -> None:
     """The card at ``space`` as the view shows it (``up`` False: its back whatever it is)."""
     card = v.rows[space[0]][space[1]]
     face_up = v.up[space[0]][space[1]] if up is None else up
@@ -173,17 +202,38 @@ def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                 pygame.draw.rect(surface, ink, glow, p(4), border_radius=p(10))
             if space not in moving:
                 draw_card(surface, v, space, rect)
-            if space in targets and not space in picked:
+            if space in targets and space not in picked:
                 hover = rect.collidepoint(sc.mouse)
                 pygame.draw.rect(
-                    surface, colour("highlight") if hover else colour("gold"), rect, p(3 if hover else 2), border_radius=p(8)
+                    surface,
+                    colour("highlight") if hover else colour("gold"),
+                    rect,
+                    p(3 if hover else 2),
+                    border_radius=p(8),
                 )
             if space == v.revealed_card:
-                FONTS.blit(surface, t("co.card.just"), sc.px(12), colour("highlight"), (rect.centerx, rect.y - p(2)), "midbottom", "bold")
-            FONTS.blit(surface, space_name(r, i), sc.px(11), colour("text_dim"), (rect.x + p(2), rect.bottom + p(1)), "topleft")
+                FONTS.blit(
+                    surface,
+                    t("co.card.just"),
+                    sc.px(12),
+                    colour("highlight"),
+                    (rect.centerx, rect.y - p(2)),
+                    "midbottom",
+                    "bold",
+                )
+            FONTS.blit(
+                surface,
+                space_name(r, i),
+                sc.px(11),
+                colour("text_dim"),
+                (rect.x + p(2), rect.bottom + p(1)),
+                "topleft",
+            )
             _peek_marks(surface, sc, v, space, rect)
             for k, (seat, n) in enumerate(claims.get(space, [])[-3:]):
-                _claim_tag(surface, sc, (rect.right - p(4), rect.bottom - p(16) - k * p(20)), seat, n)
+                _claim_tag(
+                    surface, sc, (rect.right - p(4), rect.bottom - p(16) - k * p(20)), seat, n
+                )
 
 
 def _claims_by_space(v: E.State) -> dict[Space, list[tuple[int, int]]]:
@@ -195,7 +245,9 @@ def _claims_by_space(v: E.State) -> dict[Space, list[tuple[int, int]]]:
     return out
 
 
-def _claim_tag(surface: pygame.Surface, sc: TableScene, at: tuple[int, int], seat: int, n: int) -> None:
+def _claim_tag(
+    surface: pygame.Surface, sc: TableScene, at: tuple[int, int], seat: int, n: int
+) -> None:
     """A claim on a card: "#n" on the claimant's colour."""
     p = sc.layout.px
     st = seat_style(seat)
@@ -206,7 +258,9 @@ def _claim_tag(surface: pygame.Surface, sc: TableScene, at: tuple[int, int], sea
     surface.blit(pic, pic.get_rect(center=box.center))
 
 
-def _peek_marks(surface: pygame.Surface, sc: TableScene, v: E.State, space: Space, rect: pygame.Rect) -> None:
+def _peek_marks(
+    surface: pygame.Surface, sc: TableScene, v: E.State, space: Space, rect: pygame.Rect
+) -> None:
     """Who looked at this card at the journey's start (public: the spaces, not the cards)."""
     if space not in v.peeked:
         return
@@ -244,7 +298,11 @@ def draw_bar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
             fill = colour("panel_light") if ch.enabled else D.shade(colour("panel"), 0.8)
         pygame.draw.rect(surface, fill, r, border_radius=p(8))
         pygame.draw.rect(surface, colour("gold_dark"), r, p(2), border_radius=p(8))
-        ink = colour("ink") if hover or ch.chosen else (colour("text_light") if ch.enabled else colour("text_dim"))
+        ink = (
+            colour("ink")
+            if hover or ch.chosen
+            else (colour("text_light") if ch.enabled else colour("text_dim"))
+        )
         fit = FONTS.fit(ch.label, sc.px(16), r.w - p(8), "bold", 8)
         FONTS.blit(surface, ch.label, fit, ink, r.center, "center", "bold")
 
@@ -266,7 +324,9 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
     if acting:
         pygame.draw.rect(surface, colour("highlight"), box, p(3), border_radius=p(10))
     if seat in sc.seat_targets():
-        pygame.draw.rect(surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12))
+        pygame.draw.rect(
+            surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12)
+        )
     # The character card, at the left.
     ch_h = box.h - p(12)
     ch_w = round(ch_h * 0.68)
@@ -278,16 +338,33 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
     width = box.right - x - p(6)
     # Name and marks.
     size = max(11, min(sc.px(15), box.h // 5))
-    D.shape(surface, st["shape"], (x + p(6), box.y + p(6) + size // 2 + p(1)), p(6), st["colour"], st["dark"])
+    D.shape(
+        surface,
+        st["shape"],
+        (x + p(6), box.y + p(6) + size // 2 + p(1)),
+        p(6),
+        st["colour"],
+        st["dark"],
+    )
     name = seat_name(sc.names, seat)
     if seat == sc.viewer and not sc.replaying():
         name = t("co.seat.you", name=name)
     fit = FONTS.fit(name, size, width - p(18), "bold", 9)
-    FONTS.blit(surface, name, fit, colour("text_light"), (x + p(16), box.y + p(5)), "topleft", "bold")
+    FONTS.blit(
+        surface, name, fit, colour("text_light"), (x + p(16), box.y + p(5)), "topleft", "bold"
+    )
     line2 = box.y + p(8) + size + p(4)
     if turn:
         mark = t("co.seat.turn")
-        FONTS.blit(surface, mark, sc.px(11), colour("highlight"), (box.right - p(6), box.y + p(5) + size), "topright", "bold")
+        FONTS.blit(
+            surface,
+            mark,
+            sc.px(11),
+            colour("highlight"),
+            (box.right - p(6), box.y + p(5) + size),
+            "topright",
+            "bold",
+        )
     if 0 <= sc.viewer < v.n and seat in v.sights[sc.viewer] and seat != sc.viewer:
         eye(surface, (box.right - p(14), box.y + p(12)), p(8), colour("highlight"))
     # Tokens: own ones face up, the others' as hidden chips.
@@ -297,12 +374,28 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
     for k, token in enumerate(shown):
         chip(surface, (x + r + k * (2 * r + p(2)), line2 + r), r, token)
     if len(tokens) > len(shown):
-        FONTS.blit(surface, f"+{len(tokens) - len(shown)}", sc.px(11), colour("text_light"), (x + len(shown) * (2 * r + p(2)) + p(2), line2 + r), "midleft")
+        FONTS.blit(
+            surface,
+            f"+{len(tokens) - len(shown)}",
+            sc.px(11),
+            colour("text_light"),
+            (x + len(shown) * (2 * r + p(2)) + p(2), line2 + r),
+            "midleft",
+        )
     if seat == v.hercules and not tokens:
         club(surface, (x + r, line2 + r), 2 * r, tint("hero"))
-        FONTS.blit(surface, t("co.seat.no_tokens"), sc.px(11), colour("text_dim"), (x + 3 * r, line2 + r), "midleft")
+        FONTS.blit(
+            surface,
+            t("co.seat.no_tokens"),
+            sc.px(11),
+            colour("text_dim"),
+            (x + 3 * r, line2 + r),
+            "midleft",
+        )
     elif not tokens:
-        FONTS.blit(surface, t("co.seat.none_yet"), sc.px(11), colour("text_dim"), (x, line2 + r), "midleft")
+        FONTS.blit(
+            surface, t("co.seat.none_yet"), sc.px(11), colour("text_dim"), (x, line2 + r), "midleft"
+        )
     # A ballot during the vote (and while its reveal shows).
     if v.prompt == E.P_VOTE or sc.anim.of_kind("ballots"):
         b = pygame.Rect(0, 0, p(22), p(26))
@@ -318,8 +411,18 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
         bub.x = x
         latest = bool(v.claims) and v.claims[-1] == claim
         pygame.draw.rect(surface, tint("bubble"), bub, border_radius=p(8))
-        pygame.draw.rect(surface, colour("highlight") if latest else tint("bubble_edge"), bub, p(2), border_radius=p(8))
-        tail = [(bub.x + p(8), bub.y + p(1)), (bub.x + p(16), bub.y + p(1)), (bub.x + p(6), bub.y - p(6))]
+        pygame.draw.rect(
+            surface,
+            colour("highlight") if latest else tint("bubble_edge"),
+            bub,
+            p(2),
+            border_radius=p(8),
+        )
+        tail = [
+            (bub.x + p(8), bub.y + p(1)),
+            (bub.x + p(16), bub.y + p(1)),
+            (bub.x + p(6), bub.y - p(6)),
+        ]
         pygame.draw.polygon(surface, tint("bubble"), tail)
         surface.blit(pic, pic.get_rect(center=bub.center))
 
@@ -353,7 +456,9 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         if number != 1:
             words = token_words(mine.count("N"), mine.count("B"))
             facts.append(
-                t("co.facts.limit", what=words, limit=limit) if limit is not None else t("co.facts.tokens", what=words)
+                t("co.facts.limit", what=words, limit=limit)
+                if limit is not None
+                else t("co.facts.tokens", what=words)
             )
     y = f.y + size + p(6)
     small = sc.px(13)
@@ -370,7 +475,9 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         for ln in FONTS.wrap(line, size, lay.prompt.w)[:3]:
             if y + size > lay.prompt.bottom:
                 break
-            FONTS.blit(surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body")
+            FONTS.blit(
+                surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body"
+            )
             y += round(size * 1.3)
     sc.log_view.draw(surface, t("co.log.title"))
 
@@ -380,8 +487,6 @@ def _direction_arrow(surface: pygame.Surface, c: tuple[int, int], r: int, clockw
     rect = pygame.Rect(0, 0, 2 * r, 2 * r)
     rect.center = c
     pygame.draw.arc(surface, colour("gold"), rect, 0.5, 5.6, 3)
-    import math
-
     end = 0.5 if clockwise else 5.6
     ex, ey = c[0] + r * math.cos(end), c[1] - r * math.sin(end)
     k = -1 if clockwise else 1
@@ -431,15 +536,27 @@ def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
             surface.blit(pygame.transform.smoothscale(pic, r.size), r)
         elif k == "token" and a.started:
             frm, to = a.data["frm"], a.data["to"]
-            c = (round(lerp(frm.centerx, to.centerx, prog)), round(lerp(frm.centery, to.centery, prog)))
+            c = (
+                round(lerp(frm.centerx, to.centerx, prog)),
+                round(lerp(frm.centery, to.centery, prog)),
+            )
             chip(surface, c, sc.layout.px(9), a.data["token"])
         elif k == "ballots" and a.started:
             _ballots_banner(surface, sc, v, a.data)
         elif k == "journey" and a.started:
-            _banner(surface, sc, [t("co.banner.journey", n=a.data["n"]), t("co.dir.cw" if a.data["n"] % 2 else "co.dir.ccw")])
+            _banner(
+                surface,
+                sc,
+                [
+                    t("co.banner.journey", n=a.data["n"]),
+                    t("co.dir.cw" if a.data["n"] % 2 else "co.dir.ccw"),
+                ],
+            )
 
 
-def _banner(surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any = None) -> pygame.Rect:
+def _banner(
+    surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any = None
+) -> pygame.Rect:
     """Words over the middle of the table, on a parchment band."""
     p = sc.layout.px
     table = sc.layout.table
@@ -457,7 +574,9 @@ def _banner(surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any 
     return box
 
 
-def _ballots_banner(surface: pygame.Surface, sc: TableScene, v: E.State, data: dict[str, Any]) -> None:
+def _ballots_banner(
+    surface: pygame.Surface, sc: TableScene, v: E.State, data: dict[str, Any]
+) -> None:
     """The vote's ballots, all shown at once, and its result."""
     up, passed = data["up"], data["passed"]
     lines = [
@@ -473,7 +592,14 @@ def _ballots_banner(surface: pygame.Surface, sc: TableScene, v: E.State, data: d
     for seat in range(v.n):
         r = pygame.Rect(x + seat * (bw + p(6)), box.bottom + p(8), bw, p(30))
         ballot(surface, r, data["ballots"][seat])
-        D.shape(surface, seat_style(seat)["shape"], (r.centerx, r.bottom + p(9)), p(5), seat_style(seat)["colour"], seat_style(seat)["dark"])
+        D.shape(
+            surface,
+            seat_style(seat)["shape"],
+            (r.centerx, r.bottom + p(9)),
+            p(5),
+            seat_style(seat)["colour"],
+            seat_style(seat)["dark"],
+        )
 
 
 def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:

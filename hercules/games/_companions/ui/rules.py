@@ -29,13 +29,31 @@ def reference_rows() -> list[tuple[str, str]]:
             bits.append(t("co.rules.ref.icons", n=c.icons))
         if c.variant:
             bits.append(t(f"co.variant.{c.variant}"))
-        rows.append(("bullet", t("co.rules.ref.card", n=c.number, name=task_title(c.id), what=", ".join(bits))))
+        rows.append(
+            (
+                "bullet",
+                t("co.rules.ref.card", n=c.number, name=task_title(c.id), what=", ".join(bits)),
+            )
+        )
     rows.append(("gap", ""))
     rows.append(("head", t("co.rules.ref.characters")))
     for n, ch in sorted(data.characters.items()):
-        limit = t("co.rules.ref.limit", n=ch.limit) if ch.limit is not None else t("co.rules.ref.no_limit")
+        limit = (
+            t("co.rules.ref.limit", n=ch.limit)
+            if ch.limit is not None
+            else t("co.rules.ref.no_limit")
+        )
         rows.append(
-            ("bullet", t("co.rules.ref.character", n=n, name=char_name(n), limit=limit, ability=ability_text(n)))
+            (
+                "bullet",
+                t(
+                    "co.rules.ref.character",
+                    n=n,
+                    name=char_name(n),
+                    limit=limit,
+                    ability=ability_text(n),
+                ),
+            )
         )
     return rows
 

@@ -74,7 +74,9 @@ class SetupScene(Scene):
         w, h = self.app.size
         ui = self.app.ui
         rh = self.row_h()
-        self.box = pygame.Rect(0, 0, min(w - 40, 1000), min(h - 30, 110 + (len(ROWS) + 2) * rh + 80))
+        self.box = pygame.Rect(
+            0, 0, min(w - 40, 1000), min(h - 30, 110 + (len(ROWS) + 2) * rh + 80)
+        )
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + 280
         y = self.box.y + 80
@@ -110,7 +112,9 @@ class SetupScene(Scene):
             self.seed_entry.set_text(seed_text)
         self.btn_start = self.add(
             pygame_gui.elements.UIButton(
-                pygame.Rect(self.box.right - 230, self.box.bottom - 66, 200, 50), t("co.setup.start"), ui
+                pygame.Rect(self.box.right - 230, self.box.bottom - 66, 200, 50),
+                t("co.setup.start"),
+                ui,
             )
         )
         self.btn_back = self.add(

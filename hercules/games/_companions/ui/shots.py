@@ -80,7 +80,9 @@ def stage(
     if scene == "identity":
         s = ctl.state
         awake = frozenset({0, *(i for i in range(s.n) if s.villain[i])})
-        ctl.state = replace(s, sights=tuple(awake if i in awake else frozenset() for i in range(s.n)))
+        ctl.state = replace(
+            s, sights=tuple(awake if i in awake else frozenset() for i in range(s.n))
+        )
         night = NightScene(app, table)
         night.elapsed = night.length * 0.4
         app.push(night)

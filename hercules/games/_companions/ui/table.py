@@ -51,7 +51,7 @@ class Choice:
 
     key: str
     label: str
-    act: Callable[[], None]
+    act: Callable[[], object]
     enabled: bool = True
     chosen: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -264,23 +264,43 @@ class TableScene(TableBase):
         elif p == E.P_REVEAL:
             for n, key in ((1, "reveal"), (0, "no_reveal")):
                 if E.Action("reveal", n=n) in legal:
-                    out.append(Choice(key, t(f"co.choice.{key}"), partial(self.send, E.Action("reveal", n=n))))
+                    out.append(
+                        Choice(
+                            key, t(f"co.choice.{key}"), partial(self.send, E.Action("reveal", n=n))
+                        )
+                    )
         elif p == E.P_VOTE:
             out += [
-                Choice("vote_up", t("co.choice.vote_up"), partial(self.send, E.Action("vote", n=1))),
-                Choice("vote_down", t("co.choice.vote_down"), partial(self.send, E.Action("vote", n=0))),
+                Choice(
+                    "vote_up", t("co.choice.vote_up"), partial(self.send, E.Action("vote", n=1))
+                ),
+                Choice(
+                    "vote_down", t("co.choice.vote_down"), partial(self.send, E.Action("vote", n=0))
+                ),
             ]
         elif p == E.P_CLAIM:
             ready = self.claim_at is not None
             for k in range(1, 21):
                 out.append(
-                    Choice(f"n{k}", str(k), partial(self.claim, k), ready, why=t("co.refused.pick_space"))
+                    Choice(
+                        f"n{k}",
+                        str(k),
+                        partial(self.claim, k),
+                        ready,
+                        why=t("co.refused.pick_space"),
+                    )
                 )
-            out.append(Choice("silent", t("co.choice.silent"), partial(self.send, E.Action("silent"))))
+            out.append(
+                Choice("silent", t("co.choice.silent"), partial(self.send, E.Action("silent")))
+            )
         elif p == E.P_ABILITY:
             for a in legal:
                 if a.kind == "make_draw":
-                    out.append(Choice(f"seat{a.seat}", seat_name(self.names, a.seat), partial(self.send, a)))
+                    out.append(
+                        Choice(
+                            f"seat{a.seat}", seat_name(self.names, a.seat), partial(self.send, a)
+                        )
+                    )
         widths = [self.choice_width(c) for c in out]
         for c, r in zip(out, self.layout.choice_rects(widths), strict=True):
             c.rect = r
@@ -331,7 +351,11 @@ class TableScene(TableBase):
             rects = self.card_rects()
             for r, i in sorted(self.targets()):
                 rect = rects[r][i]
-                out.append(Stop(("card", r, i), rect, partial(self.click_space, (r, i), rect), label="card"))
+                out.append(
+                    Stop(
+                        ("card", r, i), rect, partial(self.click_space, (r, i), rect), label="card"
+                    )
+                )
             for seat in sorted(self.seat_targets()):
                 box = self.layout.plaques[seat]
                 out.append(Stop(("seat", seat), box, partial(self.click_seat, seat), label="seat"))

@@ -194,7 +194,9 @@ def record_entries(
         at = space_name(ev.row, ev.col)
         if k == "journey":
             out.append(
-                LogEntry(t("co.log.journey", n=ev.n), HEADER, title=t("co.log.journey_title", n=ev.n))
+                LogEntry(
+                    t("co.log.journey", n=ev.n), HEADER, title=t("co.log.journey_title", n=ev.n)
+                )
             )
         elif k in ("looked", "swapped"):
             out.append(LogEntry(t(f"co.log.{k}", name=who, a=at, b=space_name(1, ev.n))))
@@ -221,9 +223,7 @@ def record_entries(
         who_drew = ", ".join(seat_name(names, s) for s in drew)
         out.append(LogEntry(tn("co.log.drew", len(drew), names=who_drew)))
     if gone:
-        out.append(
-            LogEntry(tn("co.log.discarded", len(gone), what=_tokens_text(gone)))
-        )
+        out.append(LogEntry(tn("co.log.discarded", len(gone), what=_tokens_text(gone))))
     if back:
         out.append(LogEntry(tn("co.log.returned", len(back), what=_tokens_text(back))))
     return out

@@ -1,0 +1,164 @@
+"""Headless fixtures for the fourth game's screens: the draft registered, an App with
+animations off, and helpers that play the human's decisions by mouse clicks only."""
+
+from __future__ import annotations
+
+import os
+import random
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from support.mouse import click, click_widget, frames  # noqa: E402
+
+from hercules.app.registry import REGISTRY  # noqa: E402
+from hercules.games._companions import engine as E  # noqa: E402
+from hercules.games._companions.spec import register_draft  # noqa: E402
+from hercules.games._companions.ui.gameover import GameOverScene  # noqa: E402
+from hercules.games._companions.ui.night import NightScene  # noqa: E402
+from hercules.games._companions.ui.setup import SetupScene  # noqa: E402
+from hercules.games._companions.ui.table import TableScene  # noqa: E402
+from hercules.ui.app import App, Settings  # noqa: E402
+from hercules.ui.strings import set_language  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def companions():
+    """The draft game, registered for these tests (the registry does not discover it yet)."""
+    spec = register_draft()
+    assert REGISTRY.get(spec.id) is spec
+    return spec
+
+
+@pytest.fixture
+def app(companions):
+    """A 1280x720 window with animations off and no bot delay."""
+    a = App((1280, 720), Settings(animation_speed=0.0, bot_delay=0.0))
+    yield a
+    a.close()
+    set_language("en")
+
+
+# --- playing by mouse ------------------------------------------------------------------------
+
+
+def start_by_mouse(app, players: int, seed: int, watch: bool = False) -> TableScene:
+    """From the title: the setup, its buttons clicked (players, who plays), the seed typed
+    in its box, Start clicked; returns the table."""
+    app.nav.title()
+    app.nav.setup("companions")
+    frames(app, 1)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click_widget(app, setup.option_button("players", str(players)))
+    click_widget(app, setup.option_button("mode", "watch" if watch else "play"))
+    setup.seed_entry.set_text(str(seed))
+    click_widget(app, setup.btn_start)
+    table = app.top
+    assert isinstance(table, TableScene), table
+    return table
+
+
+def card_rect(table, space):
+    """Where the card at ``space`` can be clicked."""
+    r, i = space
+    return table.card_rects()[r][i]
+
+
+def choice(table, key):
+    """The choice bar's button ``key`` (None if it is not offered)."""
+    return next((c for c in table.choices() if c.key == key), None)
+
+
+def click_choice(app, table, key):
+    """Click the choice bar's button ``key``."""
+    c = choice(table, key)
+    assert c is not None, (key, [c.key for c in table.choices()])
+    click(app, c.rect.center)
+
+
+def human_move(app, table, rng: random.Random) -> E.Action:
+    """One decision of the human, by clicks: a legal action chosen at random, made the way a
+    player makes it. Returns the action meant."""
+    s = table.state
+    legal = table.ctl.legal()
+    p = s.prompt
+    if p == E.P_CLAIM:
+        silent = [a for a in legal if a.kind == "silent"]
+        a = silent[0] if rng.random() < 0.4 else rng.choice([a for a in legal if a.kind == "claim"])
+        if a.kind == "claim":
+            click(app, card_rect(table, (a.row, a.col)).center)
+            click_choice(app, table, f"n{a.n}")
+        else:
+            click_choice(app, table, "silent")
+        return a
+    if p == E.P_TURN:
+        abilities = [a for a in legal if a.kind == "ability"]
+        if abilities and rng.random() < 0.3:
+            click_choice(app, table, "ability")
+            return abilities[0]
+        a = rng.choice([a for a in legal if a.kind == "look"])
+        click(app, card_rect(table, (a.row, a.col)).center)
+        click(app, card_rect(table, (a.row2, a.col2)).center)
+        return a
+    a = rng.choice(legal)
+    if a.kind in ("swap", "reveal", "vote"):
+        keys = {
+            ("swap", 1): "swap",
+            ("swap", 0): "keep",
+            ("reveal", 1): "reveal",
+            ("reveal", 0): "no_reveal",
+            ("vote", 1): "vote_up",
+            ("vote", 0): "vote_down",
+        }
+        click_choice(app, table, keys[(a.kind, a.n)])
+    elif a.kind == "swap_up":
+        click(app, card_rect(table, (a.row, a.col)).center)
+        click(app, card_rect(table, (a.row2, a.col2)).center)
+    elif a.kind == "make_draw":
+        click(app, table.layout.plaques[a.seat].center)
+    else:  # peek, hpeek, flip, move_down: a card
+        click(app, card_rect(table, (a.row, a.col)).center)
+    return a
+
+
+def play_to_end(app, table, seed: int, watch_frame=None, limit: int = 6000) -> int:
+    """Play the game out: the human by clicks, the bots and the nights by the clock.
+    Returns how many decisions the human made (each checked to have been taken)."""
+    rng = random.Random(seed)
+    made = 0
+    for k in range(limit):
+        top = app.top
+        if isinstance(top, GameOverScene):
+            return made
+        if isinstance(top, NightScene):
+            frames(app, 1, dt=1.0)
+            continue
+        if watch_frame is not None and k % 7 == 0:
+            watch_frame(table)
+        if top is table and table.human() and not table.anim.busy:
+            before = len(table.ctl.history)
+            meant = human_move(app, table, rng)
+            # The bots may play on in the frames after the click: the human's own record
+            # is the first of the seat's after it.
+            mine = [r.action for r in table.ctl.history[before:] if r.seat == table.viewer]
+            assert mine[:1] == [meant], (meant, mine)
+            made += 1
+        else:
+            frames(app, 1)
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def co():
+    """The helpers above, for the tests."""
+    return SimpleNamespace(
+        start_by_mouse=start_by_mouse,
+        card_rect=card_rect,
+        choice=choice,
+        click_choice=click_choice,
+        human_move=human_move,
+        play_to_end=play_to_end,
+    )

@@ -1,0 +1,50 @@
+"""A whole game of the fourth game played by mouse clicks, from the setup to the end screen,
+at 4 and at 7 seats (one human and bots); the end tells every secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from hercules.games._companions import engine as E
+from hercules.games._companions.ui.gameover import GameOverScene, turned_words
+from hercules.games._companions.ui.words import char_name
+from hercules.ui.strings import t
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (7, 11)])
+def test_a_game_by_clicks_from_setup_to_the_end(app, co, players, seed):
+    table = co.start_by_mouse(app, players, seed)
+    assert table.state.n == players
+    assert [s.kind for s in table.ctl.seats] == ["human"] + ["bot"] * (players - 1)
+    made = co.play_to_end(app, table, seed)
+    assert made >= 3  # the human decided, by clicks, every time it was their move
+    over = app.top
+    assert isinstance(over, GameOverScene)
+    s = table.state
+    assert s.prompt == E.P_OVER
+    text = over.text()
+    for seat in range(s.n):
+        assert table.names[seat] in text
+        assert char_name(s.characters[seat]) in text
+        assert turned_words(s, seat) in text
+    assert over.headline() in (t("co.over.hero"), t("co.over.hera"))
+
+
+def test_the_end_names_the_journey_a_seat_turned(app, co):
+    table = co.start_by_mouse(app, 5, 2)
+    co.play_to_end(app, table, 2)
+    s = table.state
+    for seat in range(s.n):
+        words = turned_words(s, seat)
+        if s.turned[seat] > 0:
+            assert str(s.turned[seat]) in words
+        elif s.turned[seat] == 0:
+            assert words == t("co.over.from_start")
+        else:
+            assert words == t("co.over.loyal")
+
+
+def test_watching_the_bots_plays_to_the_end_alone(app, co):
+    table = co.start_by_mouse(app, 6, 4, watch=True)
+    assert table.humans == [] and table.viewer < 0
+    assert co.play_to_end(app, table, 4) == 0
