@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 from typing import Any
 
@@ -57,6 +58,21 @@ def game_spec(text: str) -> Any:
     except UnknownGameError:
         known = ", ".join(load_games().ids())
         raise argparse.ArgumentTypeError(f"no game {text!r} in the box (games: {known})") from None
+
+
+def _register_draft(game_id: str) -> bool:
+    """Register the draft game ``game_id`` if there is one; whether it was found."""
+    if not game_id.isidentifier():
+        return False
+    try:
+        module = importlib.import_module(f"hercules.games._{game_id}.spec")
+    except ModuleNotFoundError:
+        return False
+    register = getattr(module, "register_draft", None)
+    if register is None:
+        return False
+    register()
+    return True
 
 
 def only_game(parser: argparse.ArgumentParser, game_id: str, why: str) -> None:
