@@ -267,8 +267,11 @@ def chip(surface: pygame.Surface, center: tuple[int, int], r: int, token: str) -
 def ballot(surface: pygame.Surface, rect: pygame.Rect, vote: int) -> None:
     """A ballot: -1 not cast (an empty outline), 2 cast face down, 1 up, 0 down."""
     rad = max(3, rect.w // 6)
-    if vote < 0:
+    if vote < 0:  # still to vote: an empty frame with a dotted line
         pygame.draw.rect(surface, colour("text_dim"), rect, 1, border_radius=rad)
+        for k in (-1, 0, 1):
+            dot = (rect.centerx + k * max(3, rect.w // 5), rect.centery)
+            pygame.draw.circle(surface, colour("text_dim"), dot, max(1, rect.w // 12))
         return
     if vote == 2:
         pygame.draw.rect(surface, tint("ballot_back"), rect, border_radius=rad)

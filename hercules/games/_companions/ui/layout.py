@@ -46,10 +46,12 @@ class CompanionsLayout:
         first: int = 0,
         scale: float = 1.0,
         density: float = 1.0,
+        button_rows: int = 1,
     ) -> None:
         """Places for ``players`` (``first``: the seat shown at the bottom, the viewer's) in
         ``size`` real pixels: laid out in layout pixels at display scale ``density``, then
-        multiplied back (:func:`hercules.ui.density.scale_layout`)."""
+        multiplied back (:func:`hercules.ui.density.scale_layout`); ``button_rows``: the
+        sidebar's rows of buttons (a replay's transport has two)."""
         self.density = density
         self.scale = scale
         self.players = players
@@ -100,7 +102,7 @@ class CompanionsLayout:
         y = self.prompt.bottom + 6
         bh = round(38 * min(scale, 1.3))
         self.button_h = bh
-        self.buttons = pygame.Rect(inner.x, y, inner.w, bh)
+        self.buttons = pygame.Rect(inner.x, y, inner.w, button_rows * (bh + 8) - 8)
         y = self.buttons.bottom + 10
         self.log_box = pygame.Rect(inner.x, y, inner.w, max(60, inner.bottom - y))
         scale_layout(self, density, ("body", "seat_h", "front_h", "bar_h", "label_w", "button_h"))

@@ -230,10 +230,11 @@ def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                 "topleft",
             )
             _peek_marks(surface, sc, v, space, rect)
-            for k, (seat, n) in enumerate(claims.get(space, [])[-3:]):
-                _claim_tag(
-                    surface, sc, (rect.right - p(4), rect.bottom - p(16) - k * p(20)), seat, n
-                )
+            # This journey's claims about the card, under it (the latest two, the latest
+            # rightmost), so that they never hide its face.
+            x = rect.right
+            for seat, n in reversed(claims.get(space, [])[-2:]):
+                x = _claim_tag(surface, sc, (x, rect.bottom + p(2)), seat, n) - p(2)
 
 
 def _claims_by_space(v: E.State) -> dict[Space, list[tuple[int, int]]]:
@@ -247,15 +248,18 @@ def _claims_by_space(v: E.State) -> dict[Space, list[tuple[int, int]]]:
 
 def _claim_tag(
     surface: pygame.Surface, sc: TableScene, at: tuple[int, int], seat: int, n: int
-) -> None:
-    """A claim on a card: "#n" on the claimant's colour."""
+) -> int:
+    """A claim on a card: "#n" on the claimant's colour, its top right at ``at``; returns
+    its left edge."""
     p = sc.layout.px
     st = seat_style(seat)
     pic = FONTS.text(f"#{n}", sc.px(12), (250, 246, 236), "bold")
-    box = pic.get_rect(topright=at).inflate(p(8), p(2))
+    box = pic.get_rect().inflate(p(8), p(2))
+    box.topright = at
     pygame.draw.rect(surface, st["dark"], box, border_radius=box.h // 2)
     pygame.draw.rect(surface, st["colour"], box, p(2), border_radius=box.h // 2)
     surface.blit(pic, pic.get_rect(center=box.center))
+    return int(box.x)
 
 
 def _peek_marks(
@@ -271,7 +275,7 @@ def _peek_marks(
         seat = v.order()[k] if k < v.n else -1
         if seat >= 0:
             st = seat_style(seat)
-            x = rect.x + p(34) + k * p(14)
+            x = rect.x + p(24) + k * p(12)
             D.shape(surface, st["shape"], (x, rect.bottom + p(8)), p(5), st["colour"], st["dark"])
 
 
@@ -398,7 +402,7 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
         )
     # A ballot during the vote (and while its reveal shows).
     if v.prompt == E.P_VOTE or sc.anim.of_kind("ballots"):
-        b = pygame.Rect(0, 0, p(22), p(26))
+        b = pygame.Rect(0, 0, p(26), p(32))
         b.bottomright = (box.right - p(6), box.bottom - p(6))
         ballot(surface, b, v.ballots[seat])
     # The seat's last claim this journey, in a bubble.
@@ -472,12 +476,11 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
     for i, line in enumerate(sc.prompt_lines()[:3]):
         size = sc.px(16 if i == 0 else 14)
         ink = colour("highlight") if i == 0 else colour("text_light")
-        for ln in FONTS.wrap(line, size, lay.prompt.w)[:3]:
+        style = "bold" if i == 0 else "body"
+        for ln in FONTS.wrap(line, size, lay.prompt.w, style)[:3]:
             if y + size > lay.prompt.bottom:
                 break
-            FONTS.blit(
-                surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body"
-            )
+            FONTS.blit(surface, ln, size, ink, (lay.prompt.x, y), "topleft", style)
             y += round(size * 1.3)
     sc.log_view.draw(surface, t("co.log.title"))
 

@@ -22,6 +22,7 @@ class ReplayScene(Replaying, TableScene):
     """The table in replay mode: controls instead of moves."""
 
     rules = RULES
+    button_rows = 2  #: the transport's two rows
 
     def replay_names(self, loaded: LoadedGame) -> list[str]:
         """The seats' names, as saved."""

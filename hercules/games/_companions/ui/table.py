@@ -64,6 +64,8 @@ class TableScene(TableBase):
     game_id = GAME_ID
     assets = SPEC.assets
     message_seconds = 3.5
+    #: The sidebar's rows of buttons.
+    button_rows = 1
     own_words = {
         "msg.cannot_undo": "co.cannot_undo",
         "msg.not_your_turn": "co.refused.not_your_turn",
@@ -82,7 +84,12 @@ class TableScene(TableBase):
         app = self.app
         first = self.viewer if 0 <= self.viewer < self.state.n else 0
         return CompanionsLayout(
-            app.size, self.state.n, first, app.settings.ui_scale, app.display_scale
+            app.size,
+            self.state.n,
+            first,
+            app.settings.ui_scale,
+            app.display_scale,
+            self.button_rows,
         )
 
     def cue_key(self, anim: Anim) -> str:
