@@ -172,3 +172,33 @@ def test_the_painter_draws_only_the_viewers_view(app, co, monkeypatch):
     table = co.start_by_mouse(app, 6, 13)
     co.play_to_end(app, table, 13, watch_frame=watch)
     assert len(checked) > 10
+
+
+def test_the_keys_reach_every_decision_through_the_focus_ring(app, co):
+    """Tab visits the choice bar's buttons and the cards a click acts on; Enter acts."""
+    table = co.start_by_mouse(app, 4, 8)
+    _human_turn(table, random.Random(2), lambda s: s.prompt == E.P_TURN)
+    frames(app, 1)
+    stops = table.focus_stops()
+    cards = [s.key for s in stops if isinstance(s.key, tuple) and s.key[0] == "card"]
+    assert {(r, i) for _, r, i in cards} == set(table.state.face_down())
+    key(app, pygame.K_TAB)
+    first = table.focus.current(table.ring_stops())
+    key(app, pygame.K_RETURN)
+    if first.key[0] == "choice":  # the character's ability comes first when it may be used
+        assert table.ctl.history[-1].action == E.Action("ability")
+        return
+    assert table.picks == [(first.key[1], first.key[2])]
+    # Tab on to a card of the other row and Enter: the look is made.
+    for _ in range(len(stops)):
+        key(app, pygame.K_TAB)
+        here = table.focus.current(table.ring_stops())
+        if isinstance(here.key, tuple) and here.key[0] == "card" and here.key[1] != first.key[1]:
+            break
+    key(app, pygame.K_RETURN)
+    assert table.state.prompt == E.P_SWAP
+    key(app, pygame.K_TAB)
+    here = table.focus.current(table.ring_stops())
+    assert here.key == ("choice", "swap")
+    key(app, pygame.K_RETURN)
+    assert table.ctl.history[-1].action == E.Action("swap", n=1)
