@@ -23,7 +23,7 @@ from hercules.ui.theme import FONTS, colour
 
 from ..adapter import GAME_ID
 from ..spec import SPEC, VARIANTS, hercules_seed, new_controller
-from .words import default_name
+from .words import default_name, names_for
 
 #: The longest name a player can type.
 NAME_CHARS = 24
@@ -173,8 +173,6 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """Start the game: the seats, their names, the seed (Hercules' deal if asked)."""
-        from .words import names_for
-
         kinds = seat_kinds(self.choice)
         variant = self.choice["variant"]
         seed = self.seed()

@@ -28,13 +28,16 @@ from hercules.ui.log import LogEntry
 from hercules.ui.scenes.overlays import PauseOverlay
 from hercules.ui.strings import has, t
 from hercules.ui.table import EVERYTHING, TableBase, grid_rect
+from hercules.ui.theme import FONTS
 
 from .. import engine as E
 from ..adapter import GAME_ID
 from ..data import load_data
 from ..spec import SPEC
 from .animations import cue_key, queue_record
+from .gameover import GameOverScene, winners
 from .layout import CompanionsLayout
+from .night import NightScene
 from .painter import card_rects, draw_table
 from .words import char_name, localise, prompt_lines, record_entries, refusal, seat_name
 
@@ -194,8 +197,6 @@ class TableScene(TableBase):
     # --- frame -------------------------------------------------------------------------------
     def show_over(self) -> None:
         """The game is over: its ending's music and the end screen."""
-        from .gameover import GameOverScene, winners
-
         self.cues.end(self.app.sound, self.ctl.seats, winners(self.state))
         self.app.push(GameOverScene(self.app, self))
 
@@ -203,8 +204,6 @@ class TableScene(TableBase):
         """The night of Identity Confirmation first; then a human decides, or the pace."""
         if self.night_due:
             self.night_due = False
-            from .night import NightScene
-
             self.app.push(NightScene(self.app, self))
             return
         if not self.ctl.human_to_act():
@@ -315,8 +314,6 @@ class TableScene(TableBase):
 
     def choice_width(self, c: Choice) -> int:
         """A button's width: its words and a margin (a number: a small square)."""
-        from hercules.ui.theme import FONTS
-
         if c.key.startswith("n") and c.key[1:].isdigit():
             return self.layout.px(36)
         return FONTS.font(self.px(16), "bold").size(c.label)[0] + self.layout.px(36)
