@@ -423,7 +423,7 @@ class CompanionsBot:
         if p == E.P_TURN:
             return self._turn(t, legal, sign, rng)
         if p == E.P_SWAP:
-            return self._swap(t, sign)
+            return self._swap(t, sign, rng)
         if p == E.P_REVEAL:
             return self._reveal(t, sign, rng)
         if p == E.P_VOTE:
@@ -531,11 +531,13 @@ class CompanionsBot:
                     return max(0.0, -self._reveal_value(t, high, b if low == ca else a, sign))
         return 0.0
 
-    def _swap(self, t: Table, sign: float) -> Any:
+    def _swap(self, t: Table, sign: float, rng: random.Random) -> Any:
         a, b = t.s.looked
         ca, cb = t.visible[a], t.visible[b]
         delta = sign * t.swap_delta(a, ca, b, cb)
         do = delta > float(self.params["swap_margin"])
+        if do and sign < 0 and rng.random() >= float(self.params["villain_swap"]):
+            do = False  # a villain's swaps no likelier than a loyal player's (no tell)
         if do:
             self.reason = REASONS.encode("swap", "Swapped the two cards: the better place for each.")
             return E.Action("swap", n=1)
@@ -577,6 +579,8 @@ class CompanionsBot:
         hi, card = (a, ca) if _card(ca).number > _card(cb).number else (b, cb)
         value = self._reveal_value(t, card, hi, sign) + float(self.params["reveal_bias"])
         do = value + 0.2 * (rng.random() - 0.5) > 0.0
+        if do and sign < 0 and rng.random() >= float(self.params["villain_reveal"]):
+            do = False  # a villain reveals no more often than a loyal player (no tell)
         num = _card(card).number
         if do:
             self.reason = REASONS.encode("reveal", f"Revealed the higher card, #{num}.", card=card)
@@ -621,11 +625,12 @@ class CompanionsBot:
         ]
         villain = bool(s.villain[me])
         rate = float(self.params["villain_claim_rate" if villain else "claim_rate"])
-        if villain and rng.random() < float(self.params["lie_rate"]):
+        speak = rng.random() < rate
+        if villain and speak and rng.random() < float(self.params["lie_rate"]):
             lie = self._lie(t, rng)
             if lie is not None:
                 return lie
-        if not seen or rng.random() >= rate:
+        if not seen or not speak:
             self.reason = REASONS.encode("silent", "Said nothing.")
             return E.Action("silent")
         # The truth, the most useful first: #3's place, then the cards worth most.
