@@ -606,23 +606,25 @@ def _ballots_banner(
 
 
 def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
-    """A message next to where the player clicked (a refusal)."""
+    """A refusal, said in a speech bubble whose tail points where the player clicked."""
     if sc.message_time <= 0 or not sc.message or sc.message_at is None:
         return
     p = sc.layout.px
     size = sc.px(16)
-    lines = FONTS.wrap(sc.message, size, p(360))[:4]
-    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + p(24)
-    h = len(lines) * round(size * 1.35) + p(16)
-    x, y = sc.message_at
-    box = pygame.Rect(0, 0, w, h)
-    box.midbottom = (x, y - p(6))
-    box.clamp_ip(surface.get_rect().inflate(-p(8), -p(8)))
-    D.panel(surface, box, colour("parchment"), colour("terracotta_dark"), p(8))
-    yy = box.y + p(8)
-    for ln in lines:
-        FONTS.blit(surface, ln, size, colour("ink"), (box.x + p(12), yy))
-        yy += round(size * 1.35)
+    step = round(size * 1.35)
+    wrapped = FONTS.wrap(sc.message, size, p(340))[:4]
+    pics = [FONTS.text(ln, size, colour("ink")) for ln in wrapped]
+    inner = pygame.Rect(0, 0, max(pic.get_width() for pic in pics), step * len(pics))
+    bubble = inner.inflate(p(28), p(18))
+    tip = sc.message_at
+    bubble.midbottom = (tip[0], tip[1] - p(14))
+    bubble.clamp_ip(surface.get_rect().inflate(-p(10), -p(10)))
+    foot = max(bubble.x + p(14), min(tip[0], bubble.right - p(14)))
+    tail = [(foot - p(8), bubble.bottom - p(2)), (foot + p(8), bubble.bottom - p(2)), tip]
+    pygame.draw.polygon(surface, colour("terracotta_dark"), tail)
+    D.panel(surface, bubble, colour("parchment"), colour("terracotta_dark"), p(10))
+    for k, pic in enumerate(pics):
+        surface.blit(pic, (bubble.x + p(14), bubble.y + p(9) + k * step))
 
 
 __all__ = ["card_name", "card_rects", "draw_table"]

@@ -64,7 +64,6 @@ class SetupScene(Scene):
         self.typed_name = str(saved.get("name", "")) if isinstance(saved, dict) else ""
         self.box = pygame.Rect(0, 0, 1, 1)
         self.options: dict[Any, tuple[str, str]] = {}
-        self.error = ""
 
     def row_h(self) -> int:
         """The height of a row of choices."""
@@ -151,25 +150,25 @@ class SetupScene(Scene):
         return next((b for b, ko in self.options.items() if ko == (key, opt)), None)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element in self.options:
-                key, opt = self.options[event.ui_element]
-                self.choice[key] = opt
-                self.error = ""
-                self.show_choices()
-            elif event.ui_element is self.btn_start:
-                self.start()
-            elif event.ui_element is self.btn_back:
-                self.app.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        pressed = event.ui_element
+        if pressed in self.options:
+            key, opt = self.options[pressed]
+            self.choice[key] = opt
+            self.show_choices()
+        elif pressed is self.btn_start:
+            self.start()
+        elif pressed is self.btn_back:
             self.app.pop()
 
     def seed(self) -> int:
-        """The seed typed in, or a fresh one."""
-        text = self.seed_entry.get_text().strip()
-        if text.isdigit():
-            return int(text[:18])
-        return random.SystemRandom().randrange(1, 10**9)
+        """The seed typed in (its first 18 digits), or a fresh one."""
+        digits = self.seed_entry.get_text().strip()[:18]
+        return int(digits) if digits.isdigit() else random.SystemRandom().randrange(1, 10**9)
 
     def start(self) -> None:
         """Start the game: the seats, their names, the seed (Hercules' deal if asked)."""

@@ -320,27 +320,31 @@ class TableScene(TableBase):
 
     # --- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Mouse and keys on the table."""
-        if event.type == pygame.MOUSEMOTION:
+        """Mouse and keys on the table: the log takes its own (scrolling, dragging); a click
+        while things move hurries them; a right click drops the picks."""
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.log_view.motion(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.log_view.wheel(event.y, self.mouse)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.log_view.release()
-        elif self.pressed(event):
             return
-        elif event.type == pygame.KEYDOWN:
+        if kind == pygame.MOUSEWHEEL:
+            self.log_view.wheel(event.y, self.mouse)
+            return
+        if self.pressed(event):
+            return
+        if kind == pygame.KEYDOWN:
             self.on_key(event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.log_view.press(event.pos):
-                return
+            return
+        button = getattr(event, "button", 0)
+        if kind == pygame.MOUSEBUTTONUP and button == 1:
+            self.log_view.release()
+        elif kind == pygame.MOUSEBUTTONDOWN and button == 3:
+            self.clear_picks()
+        elif kind == pygame.MOUSEBUTTONDOWN and button == 1 and not self.log_view.press(event.pos):
             if self.anim.busy:
                 self.anim.skip()
-                return
-            self.click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.clear_picks()
+            else:
+                self.click(event.pos)
 
     def focus_stops(self) -> list[Stop]:
         """For the keys: the choice bar's buttons, the cards and seats a click acts on, then
@@ -511,14 +515,10 @@ class TableScene(TableBase):
 
     def send(self, action: Any, at: tuple[int, int] | None = None) -> bool:
         """Submit an action for the seat on view; say why if it is refused (nothing moves)."""
-        if not self.human():
-            self.not_your_turn(at)
-            return False
-        err = self.ctl.submit(action, self.viewer)
-        if err is not None:
-            self.say(refusal(err), at)
-            return False
-        return True
+        if self.human():
+            return self.submit(action, self.viewer, lambda err: self.say(refusal(err), at))
+        self.not_your_turn(at)
+        return False
 
     def tutorial_regions(self, seat: int) -> dict[str, pygame.Rect]:
         """The places a guided game could point at, by name."""

@@ -14,13 +14,16 @@ from importlib import resources
 from typing import Any
 
 from hercules.ui.log import HEADER, LINE, NOTE, LogEntry
-from hercules.ui.strings import has, languages, t, tn, tr
+from hercules.ui.names import default_names, localise_name
+from hercules.ui.strings import has, language, languages, t, tn, tr
 from hercules.ui.theme import palette_name, player_style, theme_data
 
 from .. import engine as E
 from ..data import load_data
 
 Colour = tuple[int, ...]
+#: A seat's kinds as its name tells them.
+KINDS = ("human", "bot")
 #: The rows' letters (a space is named "A3": row A, third card).
 ROW_LETTERS = ("A", "B")
 
@@ -63,34 +66,38 @@ def seat_style(seat: int) -> dict[str, Any]:
 # --- names -----------------------------------------------------------------------------------
 
 
+def _box_seats() -> int:
+    """How many seats the box's palette colours (the rest are the table's own)."""
+    return len(theme_data()["palettes"][palette_name()])
+
+
 def default_name(seat: int, kind: str, lang: str | None = None) -> str:
-    """The name the game gives a seat: its colour for a human, "<colour> bot" for a bot."""
-    key = seat_style(seat)["name_key"]
-    if lang is None:
-        col = t(key)
-        return col if kind == "human" else t("seat.bot", colour=col)
-    col = tr(lang, key)
+    """The name the game gives a seat: its colour for a human, "<colour> bot" for a bot (the
+    box's names for its palette's seats, the table's colours past them)."""
+    if seat < _box_seats():
+        return default_names(seat, lang)[kind]
+    lang = lang or language()
+    col = tr(lang, seat_style(seat)["name_key"])
     return col if kind == "human" else tr(lang, "seat.bot", colour=col)
 
 
 def localise(name: str, seat: int) -> str:
     """A saved name in the current language if it is one the game gave (in any language)."""
-    for lang in languages():
-        for kind in ("human", "bot"):
-            if name == default_name(seat, kind, lang):
-                return default_name(seat, kind)
-    return name
+    if seat < _box_seats():
+        return localise_name(name, seat)
+    given = {(lang, kind): default_name(seat, kind, lang) for lang in languages() for kind in KINDS}
+    kind = next((k for (_, k), text in given.items() if text == name), "")
+    return default_name(seat, kind) if kind else name
 
 
 def names_for(seats: Sequence[Any], config: dict[str, Any], saved: Sequence[str] = ()) -> list[str]:
     """Seats' display names: the ``saved`` ones (in the current language where the game gave
     them), else each seat's colour, marked as a bot where one plays."""
-    out = []
-    for i, seat in enumerate(seats):
-        name = saved[i] if i < len(saved) else ""
-        kind = "human" if getattr(seat, "kind", "human") == "human" else "bot"
-        out.append(localise(name, i) if name else default_name(i, kind))
-    return out
+    kinds = ["human" if getattr(s, "kind", "human") == "human" else "bot" for s in seats]
+    return [
+        localise(saved[i], i) if i < len(saved) and saved[i] else default_name(i, kind)
+        for i, kind in enumerate(kinds)
+    ]
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
