@@ -24,7 +24,7 @@ import pygame
 from hercules.app.controller import Record
 from hercules.ui.anim import Anim
 from hercules.ui.focus import Stop, skip_moves
-from hercules.ui.log import LogEntry
+from hercules.ui.log import NOTE, LogEntry
 from hercules.ui.scenes.overlays import PauseOverlay
 from hercules.ui.strings import has, t
 from hercules.ui.table import EVERYTHING, TableBase, grid_rect
@@ -39,6 +39,7 @@ from .gameover import GameOverScene, winners
 from .layout import CompanionsLayout
 from .night import NightScene
 from .painter import card_rects, draw_table
+from .reasons import reason_text
 from .words import char_name, localise, prompt_lines, record_entries, refusal, seat_name
 
 __all__ = ["EVERYTHING", "Choice", "TableScene"]
@@ -158,7 +159,10 @@ class TableScene(TableBase):
     # --- the log -----------------------------------------------------------------------------
     def describe(self, rec: Record) -> list[LogEntry]:
         """A record's lines (public facts only)."""
-        return record_entries(rec.events, self.names, first=not self.log_entries)
+        out = record_entries(rec.events, self.names, first=not self.log_entries)
+        if rec.reason:  # a bot's reason (kept only when the player asks for them)
+            out.append(LogEntry(reason_text(rec.reason, self.names), NOTE))
+        return out
 
     def autosaves_after(self, rec: Record) -> bool:
         """Autosaved at a turn's end and a new journey."""
