@@ -168,8 +168,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for k, r in enumerate(pool.imap_unordered(play, tasks, chunksize=8), start=1):
             results.append(r)
             if k % max(1, len(tasks) // 10) == 0:
-                print(f"  {k}/{len(tasks)} games, {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"  {k}/{len(tasks)} games, {time.perf_counter() - start:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
     out: dict[str, Any] = {"seed": args.seed, "games": args.games, "cells_games": args.cells_games}
     times: dict[str, list[float]] = defaultdict(list)
     per: dict[str, Any] = {}
@@ -237,8 +240,9 @@ def report(out: dict[str, Any]) -> list[str]:
         n = f["normal"]
         lo, hi = n["ci95"]
         lines.append(
-            f"{p} players: Hercules' side {100 * n['rate']:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-            f" ({n['n']} games, {n['journeys']} journeys); hardship {100 * f['hardship']['rate']:.1f}%"
+            f"{p} players: Hercules' side {100 * n['rate']:5.1f}% "
+            f"[{100 * lo:4.1f}, {100 * hi:4.1f}] ({n['n']} games, {n['journeys']} journeys); "
+            f"hardship {100 * f['hardship']['rate']:.1f}%"
         )
         g = f["normal_gain"]
         lines.append(
@@ -261,9 +265,7 @@ def report(out: dict[str, Any]) -> list[str]:
                 f"  Brier P(villain): belief {b['belief']:.4f}, prior {b['prior']:.4f} "
                 f"({100 * b['better']:.1f}% better, {b['samples']} samples)"
             )
-        lines.append(
-            "  rates: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in f["rates"].items())
-        )
+        lines.append("  rates: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in f["rates"].items()))
     for level, t in out["decision_ms"].items():
         lines.append(
             f"  {level:<8} ms p50 {t['p50']:.3f} p99 {t['p99']:.3f} max {t['max']:.3f} "

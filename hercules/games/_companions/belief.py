@@ -190,9 +190,9 @@ def _tail(total: int, good: int, draws: int, at_least: int) -> float:
     if draws > total or at_least > draws:
         return 0.0
     denom = comb(total, draws)
-    return sum(comb(good, k) * comb(total - good, draws - k) for k in range(at_least, draws + 1)) / (
-        denom
-    )
+    return sum(
+        comb(good, k) * comb(total - good, draws - k) for k in range(at_least, draws + 1)
+    ) / (denom)
 
 
 __all__ = ["Belief", "Evidence", "World", "prior_marginals", "sample_world", "villain_in"]

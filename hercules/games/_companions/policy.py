@@ -350,7 +350,11 @@ class CompanionsBot:
                 else:
                     m.evidence.append(Evidence(seat, m.vote_journey, 1 - up_loyal, 1 - up_villain))
             m.vote_pending = -1.0
-        if s.prompt != E.P_VOTE and m.vote_pending >= 0.0 and not all(b in (0, 1) for b in s.ballots):
+        if (
+            s.prompt != E.P_VOTE
+            and m.vote_pending >= 0.0
+            and not all(b in (0, 1) for b in s.ballots)
+        ):
             m.vote_pending = -1.0
 
     def _where(self, s: E.State) -> dict[str, Space]:
@@ -459,9 +463,7 @@ class CompanionsBot:
         s = t.s
         if legal[0].kind == "ability" and self.params["abilities"] and self._wants_ability(t, sign):
             ch = s.characters[t.me]
-            self.reason = REASONS.encode(
-                "ability", f"Used my character's ability (#{ch}).", n=ch
-            )
+            self.reason = REASONS.encode("ability", f"Used my character's ability (#{ch}).", n=ch)
             return legal[0]
         looks = [a for a in legal if a.kind == "look"]
         noise = float(self.params["noise"])
@@ -539,7 +541,9 @@ class CompanionsBot:
         if do and sign < 0 and rng.random() >= float(self.params["villain_swap"]):
             do = False  # a villain's swaps no likelier than a loyal player's (no tell)
         if do:
-            self.reason = REASONS.encode("swap", "Swapped the two cards: the better place for each.")
+            self.reason = REASONS.encode(
+                "swap", "Swapped the two cards: the better place for each."
+            )
             return E.Action("swap", n=1)
         self.reason = REASONS.encode("keep", "Left the two cards where they lie.")
         return E.Action("swap", n=0)
@@ -633,6 +637,7 @@ class CompanionsBot:
         if not seen or not speak:
             self.reason = REASONS.encode("silent", "Said nothing.")
             return E.Action("silent")
+
         # The truth, the most useful first: #3's place, then the cards worth most.
         def rank(item: tuple[Space, str]) -> float:
             sp, c = item
@@ -689,9 +694,7 @@ class CompanionsBot:
             if v > best_v:
                 best, best_v = a, v
         card = t.visible.get((best.row, best.col), "")
-        self.reason = REASONS.encode(
-            "flip", f"Turned #{_card(card).number} face down.", card=card
-        )
+        self.reason = REASONS.encode("flip", f"Turned #{_card(card).number} face down.", card=card)
         return best
 
     def _hpeek(self, t: Table, legal: list[Any], rng: random.Random) -> Any:

@@ -33,7 +33,7 @@ def labours(final: E.State) -> int:
 
 
 def ended_by(final: E.State) -> str:
-    """"labours" (Hercules' side won) or "bag" (a draw found the bag empty)."""
+    """ "labours" (Hercules' side won) or "bag" (a draw found the bag empty)."""
     _check(final)
     return "labours" if final.outcome == E.HERO else "bag"
 

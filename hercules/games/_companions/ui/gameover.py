@@ -89,7 +89,9 @@ class GameOverScene(Scene):
             cells = [
                 char_name(s.characters[seat]),
                 t(f"co.side.{side}"),
-                token_words(tokens.count("N"), tokens.count("B")),
+                t("co.seat.no_tokens")
+                if seat == s.hercules
+                else token_words(tokens.count("N"), tokens.count("B")),
                 turned_words(s, seat),
             ]
             out.append((seat, cells))

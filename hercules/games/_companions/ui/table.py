@@ -160,7 +160,7 @@ class TableScene(TableBase):
     def describe(self, rec: Record) -> list[LogEntry]:
         """A record's lines (public facts only)."""
         out = record_entries(rec.events, self.names, first=not self.log_entries)
-        if rec.reason:  # a bot's reason (kept only when the player asks for them)
+        if rec.reason and self.app.settings.show_bot_reasoning:  # asked for in the settings
             out.append(LogEntry(reason_text(rec.reason, self.names), NOTE))
         return out
 

@@ -1,0 +1,234 @@
+"""The fourth game's bots (issue 25): every level plays whole games from its seat's view,
+decides on that view alone, explains itself in public words, and believes what the public
+counts and the facts allow."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+from hercules.games._companions import engine as E
+from hercules.games._companions.belief import (
+    Belief,
+    Evidence,
+    World,
+    prior_marginals,
+    sample_world,
+    villain_in,
+)
+from hercules.games._companions.bots import BOT_LEVELS, RandomBot, make_bot
+from hercules.games._companions.data import load_data
+from hercules.games._companions.policy import REASONS, CompanionsBot, load_params
+
+
+def play(players: int, seed: int, levels: tuple[str, ...], check=None) -> E.State:
+    """A whole game, each seat's bot handed its view only."""
+    s = E.new_game(E.Config(players), seed)
+    bots = [make_bot(levels[k % len(levels)]) for k in range(players)]
+    rngs = [random.Random(seed * 10 + k) for k in range(players)]
+    for _ in range(20_000):
+        if E.is_terminal(s):
+            return s
+        who, legal = E.actor(s), E.legal_actions(s)
+        if who < 0:
+            s, _ = E.apply(s, legal[0])
+            continue
+        view = E.view(s, who)
+        action = bots[who].choose(view, legal, rngs[who])
+        assert action in legal
+        if check is not None:
+            check(s, who, bots[who])
+        s, _ = E.apply(s, action)
+    raise AssertionError("the game did not end")
+
+
+def test_the_levels_offered_and_the_random_one_for_tools():
+    assert BOT_LEVELS == ("easy", "normal", "hard")
+    assert isinstance(make_bot("random"), RandomBot)
+    for level in BOT_LEVELS:
+        bot = make_bot(level)
+        assert isinstance(bot, CompanionsBot) and bot.name == level and not bot.threaded
+    with pytest.raises(ValueError):
+        make_bot("genius")
+    assert set(load_params()) >= set(BOT_LEVELS)
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_every_level_plays_whole_games_from_its_view(level, players):
+    s = play(players, players * 3 + len(level), (level,))
+    assert s.outcome in (E.HERO, E.HERA)
+
+
+def test_mixed_tables_play_to_the_end():
+    for seed in range(3):
+        assert E.is_terminal(play(6, seed, ("easy", "normal", "hard", "random")))
+
+
+def _twin(s: E.State, seat: int) -> E.State:
+    """``s`` with what ``seat`` may not see dealt otherwise: the other seats' tokens (same
+    counts, other kinds) and the face-down cards it has not seen, shuffled among their places."""
+    rng = random.Random(7)
+    hidden = [
+        (r, i)
+        for r in (0, 1)
+        for i, c in enumerate(s.rows[r])
+        if not s.up[r][i] and c not in s.known[seat]
+    ]
+    cards = [s.rows[r][i] for r, i in hidden]
+    rng.shuffle(cards)
+    rows = [list(s.rows[0]), list(s.rows[1])]
+    for (r, i), c in zip(hidden, cards, strict=True):
+        rows[r][i] = c
+    known = tuple(
+        k if i == seat else frozenset(c for c in k if c in s.known[seat])
+        for i, k in enumerate(s.known)
+    )
+    return replace(
+        s, rows=(tuple(rows[0]), tuple(rows[1])), known=known, rng=s.rng ^ 12345, seed=s.seed + 1
+    )
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_decisions_depend_only_on_the_view(level):
+    """Two states that look the same to the seat give the same action and reason, with the
+    same generator; and the bot handed the whole state decides as on its view."""
+    checked = 0
+    for seed in range(3):
+        s = E.new_game(E.Config(5), seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if E.is_terminal(s):
+                break
+            who, legal = E.actor(s), E.legal_actions(s)
+            if who >= 0 and len(legal) > 1 and rng.random() < 0.3:
+                twin = _twin(s, who)
+                if E.view(twin, who) == E.view(s, who) and twin != s:
+                    picks = []
+                    for shown in (s, twin, E.view(s, who)):
+                        bot = make_bot(level)
+                        picks.append((bot.choose(shown, legal, random.Random(3)), bot.explain()))
+                    assert picks[0] == picks[1] == picks[2]
+                    checked += 1
+            s, _ = E.apply(s, legal[0] if who < 0 else rng.choice(legal))
+    assert checked > 10
+
+
+def test_explanations_name_no_hidden_fact():
+    """A reason is in the bots' format and never names another seat's character or side,
+    nor a face-down card's number the seat has not seen (claims aside: they are said)."""
+    names = {c.name.lower() for c in load_data().characters.values()}
+    words = re.compile(r"\b(villain|traitor|loyal|hera|betray)", re.I)
+
+    def check(s: E.State, who: int, bot) -> None:
+        reason = bot.explain()
+        if not isinstance(bot, CompanionsBot):
+            return
+        kind, params, english = REASONS.parse(reason)
+        assert kind in REASONS.kinds
+        assert not words.search(english), english
+        for name in names:
+            assert name not in english.lower(), english
+        if kind == "reveal":
+            card = params["card"]
+            assert any(card == c for r in s.rows for c in r)
+
+    for seed in range(4):
+        play(4 + seed, seed, ("normal", "hard", "easy"), check)
+
+
+def test_the_prior_matches_the_public_counts():
+    """P(villain) from the counts: no tokens yet, nobody but Hera; later the sampled worlds'
+    share agrees with the exact hypergeometric prior."""
+    s = E.new_game(E.Config(6), 2)
+    me = next(i for i in range(6) if s.characters[i] not in (1, 6))
+    v = E.view(s, me)
+    prior = prior_marginals(v, me)
+    herc = s.hercules
+    assert prior[herc] == 0.0 and prior[me] == 0.0
+    # Hera is one of the four unknown characters: 1/4 for each other seat.
+    assert all(prior[i] == pytest.approx(0.25) for i in range(6) if i not in (herc, me))
+    # Three journeys on: two tokens each (the exact prior against 4000 sampled worlds).
+    tokens = tuple(() if i == herc else ("B", "N") if i == me else ("?", "?") for i in range(6))
+    later = replace(v, journey=3, tokens=tokens, bag=(27 - 10, -1))
+    exact = prior_marginals(later, me)
+    sampled = Belief(later, me, [], 4000, seed=1).marginals()
+    for i in range(6):
+        assert sampled[i] == pytest.approx(exact[i], abs=0.03)
+    world = sample_world(later, me, random.Random(1))
+    pool = [t for i, ts in enumerate(world.tokens) if i != me for t in ts]
+    assert len(pool) == 8 and world.tokens[me] == ("B", "N")
+    assert sorted(c for c in world.characters) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_liar_caught_by_a_reveal_is_a_villain_in_every_world_left():
+    """A claim that a revealed card contradicts gives weight 0 to the worlds where the
+    claimant was loyal that journey; a turn-coat's loyal journeys before stay unjudged."""
+    s = E.new_game(E.Config(5), 4)
+    me = next(i for i in range(5) if s.characters[i] != 1)
+    liar = next(i for i in range(5) if i not in (me, s.hercules))
+    tokens = tuple(() if i == s.hercules else ("N", "B", "B") for i in range(5))
+    v = replace(
+        E.view(s, me),
+        journey=4,
+        tokens=tuple(t if i == me else ("?",) * len(t) for i, t in enumerate(tokens)),
+        bag=(23 - 12, -1),
+    )
+    hard = [Evidence(liar, 4, 0.0, 1.0)]
+    b = Belief(v, me, hard, 400, seed=3)
+    for w, world in zip(b.weights, b.worlds, strict=True):
+        if w:
+            assert villain_in(world, liar, 4)
+        if not villain_in(world, liar, 4):
+            assert w == 0.0
+    assert b.p_villain(liar) == 1.0
+    assert 0.0 < b.p_villain(next(i for i in range(5) if i not in (me, liar, s.hercules))) < 1.0
+    # Villainy by journey: the same seat may have been loyal in journey 2.
+    world = World(characters=(1, 2, 3, 4, 5), tokens=((), ("N", "B", "B"), (), (), ()))
+    assert not villain_in(world, 1, 2) and not villain_in(world, 1, 3) and villain_in(world, 1, 4)
+
+
+def test_the_bot_catches_a_lie_its_own_peek_contradicts():
+    """At the journey's start no card moves: a claim about the space the bot peeked at that
+    names another card makes the claimant a villain in its belief."""
+    s = E.new_game(E.Config(5), 9)
+    order = s.order()
+    herc, me, liar = order[0], order[1], order[2]
+    bot = make_bot("normal")
+    assert isinstance(bot, CompanionsBot)
+    s, _ = E.apply(s, E.Action("peek", 0, 0))  # Hercules
+    s, _ = E.apply(s, E.Action("silent"))
+    s, _ = E.apply(s, E.legal_actions(s)[0])  # me: the first free space
+    mine = s.peeked[-1]
+    truth = E.number(s.card_at(mine))
+    s, _ = E.apply(s, bot.choose(E.view(s, me), E.legal_actions(s), random.Random(1)))
+    assert s.current == liar
+    s, _ = E.apply(s, E.legal_actions(s)[0])
+    wrong = 20 if truth != 20 else 19
+    wrong = next(n for n in (2, 4, 5, 6, 7, 8, 16, 17) if n != truth)
+    s, _ = E.apply(s, E.Action("claim", mine[0], mine[1], n=wrong))
+    assert herc != liar
+    # The bot's next decision sees the claim.
+    while s.current != me or s.prompt not in (E.P_PEEK, E.P_TURN, E.P_CLAIM, E.P_VOTE):
+        s, _ = E.apply(s, E.legal_actions(s)[0] if s.prompt != E.P_CLAIM else E.Action("silent"))
+    view = E.view(s, me)
+    bot.choose(view, E.legal_actions(s), random.Random(2))
+    assert any(e.seat == liar and e.if_loyal == 0.0 for e in bot.memory.evidence)
+    assert bot.p_villain(view, me)[liar] == 1.0
+
+
+def test_hera_keeps_her_ability_for_the_empty_bag():
+    s = E.new_game(E.Config(6), 5)
+    hera = s.characters.index(6)
+    while not (s.prompt == E.P_TURN and s.current == hera):
+        legal = E.legal_actions(s)
+        s, _ = E.apply(s, E.Action("silent") if s.prompt == E.P_CLAIM else legal[0])
+    legal = E.legal_actions(s)
+    assert E.Action("ability") in legal
+    bot = make_bot("normal")
+    assert bot.choose(E.view(s, hera), legal, random.Random(1)) != E.Action("ability")
+    empty = replace(s, bag=(0, 0), discard=(s.discard[0] + s.bag[0], s.discard[1] + s.bag[1]))
+    assert bot.choose(E.view(empty, hera), legal, random.Random(1)) == E.Action("ability")
