@@ -274,9 +274,12 @@ def ballot(surface: pygame.Surface, rect: pygame.Rect, vote: int) -> None:
             pygame.draw.circle(surface, colour("text_dim"), dot, max(1, rect.w // 12))
         return
     if vote == 2:
+        # Cast, face down: a wooden tile sealed in gold (what it says stays hidden).
         pygame.draw.rect(surface, tint("ballot_back"), rect, border_radius=rad)
-        pygame.draw.rect(surface, colour("gold_dark"), rect, 2, border_radius=rad)
-        D.laurel(surface, rect.center, max(4, rect.w // 3), colour("gold_dark"))
+        pygame.draw.rect(surface, colour("gold"), rect, 2, border_radius=rad)
+        seal = max(3, min(rect.w, rect.h) // 4)
+        pygame.draw.circle(surface, colour("gold"), rect.center, seal)
+        pygame.draw.circle(surface, tint("ballot_back"), rect.center, max(1, seal // 2))
         return
     key = "vote_up" if vote == 1 else "vote_down"
     pygame.draw.rect(surface, tint(key), rect, border_radius=rad)

@@ -558,14 +558,14 @@ def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
 
 
 def _banner(
-    surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any = None
+    surface: pygame.Surface, sc: TableScene, lines: list[str], ink: Any = None, room: int = 0
 ) -> pygame.Rect:
     """Words over the middle of the table, on a parchment band."""
     p = sc.layout.px
     table = sc.layout.table
     sizes = [sc.px(26)] + [sc.px(17)] * (len(lines) - 1)
     w = max(FONTS.font(s, "bold").size(ln)[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
-    h = sum(round(s * 1.4) for s in sizes) + p(24)
+    h = sum(round(s * 1.4) for s in sizes) + p(24) + room
     box = pygame.Rect(0, 0, min(w, table.w - p(20)), h)
     box.center = table.center
     D.panel(surface, box, colour("parchment"), colour("gold_dark"), p(12))
@@ -587,13 +587,14 @@ def _ballots_banner(
         tn("co.vote.count", up, down=v.n - up),
         t("co.vote.passed" if passed else "co.vote.failed"),
     ]
-    box = _banner(surface, sc, lines, tint("vote_up") if passed else tint("vote_down"))
     p = sc.layout.px
+    ink = tint("vote_up") if passed else tint("vote_down")
+    box = _banner(surface, sc, lines, ink, room=p(52))
     bw = p(26)
     total = v.n * bw + (v.n - 1) * p(6)
     x = box.centerx - total // 2
     for seat in range(v.n):
-        r = pygame.Rect(x + seat * (bw + p(6)), box.bottom + p(8), bw, p(30))
+        r = pygame.Rect(x + seat * (bw + p(6)), box.bottom - p(54), bw, p(30))
         ballot(surface, r, data["ballots"][seat])
         D.shape(
             surface,
