@@ -84,7 +84,10 @@ def queue_record(table: Any, rec: Record, before: E.State) -> None:
                 ballots=tuple(v.ballots),
             )
         elif k == "journey":
-            anim.then("journey", BANNER * 0.6, n=ev.n)
+            # The last journey's end told with the new one: what Hercules took, what it cost.
+            took = tuple(e.card for e in rec.events if e.kind in ("item", "labour"))
+            lost = sum(e.kind == "discarded" for e in rec.events)
+            anim.then("journey", BANNER, n=ev.n, took=took, lost=lost)
 
 
 def _seat_spot(lay: Any, seat: int) -> pygame.Rect:

@@ -547,14 +547,22 @@ def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         elif k == "ballots" and a.started:
             _ballots_banner(surface, sc, v, a.data)
         elif k == "journey" and a.started:
-            _banner(
-                surface,
-                sc,
-                [
-                    t("co.banner.journey", n=a.data["n"]),
-                    t("co.dir.cw" if a.data["n"] % 2 else "co.dir.ccw"),
-                ],
-            )
+            n = a.data["n"]
+            took = a.data.get("took", ())
+            lines = [
+                t("co.banner.journey", n=n),
+                t("co.dir.cw" if n % 2 else "co.dir.ccw"),
+                t("co.banner.took", cards=", ".join(card_name(c) for c in took))
+                if took
+                else t("co.banner.took_none"),
+                tn("co.banner.lost", a.data.get("lost", 0)),
+            ]
+            _banner(surface, sc, lines)
+        elif k == "look" and a.started:
+            for space in a.data["spaces"]:
+                spot = at(space)
+                if spot is not None:
+                    eye(surface, (spot.centerx, spot.y - sc.layout.px(10)), sc.layout.px(10))
 
 
 def _banner(
