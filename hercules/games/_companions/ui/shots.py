@@ -2,10 +2,10 @@
 companions``) and tests.
 
 Each scene is reached the way players would reach it: seeded play through the controller,
-the human's moves chosen at random among the legal ones. Only the night's picture is helped:
-Identity Confirmation needs Hercules to hold the Erymanthian Boar, which random play rarely
-gives him, so its screen is shown over a seeded game's table with the sights laid by hand
-(the viewer and Hera's first villain awake), as the rules would have them.
+the human's moves chosen at random among the legal ones. The night's picture is taken after
+a real Identity Confirmation the human was awake for (Hercules holds the Erymanthian Boar);
+only if no seed tried gives one are the sights laid by hand (the viewer and the villains
+awake), as the rules would have them.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def _moment(scene: str) -> Callable[[E.State], bool]:
     """When the picture of ``scene`` is taken."""
     if scene == "vote":
         return lambda s: s.prompt == E.P_VOTE and s.current == 0 and any(b >= 0 for b in s.ballots)
+    if scene == "identity":  # just after a night the human was awake for
+        return lambda s: bool(s.sights[0]) and s.stage == "start" and not s.peeked
     if scene == "gameover":
         return lambda s: s.prompt == E.P_OVER
     # The game (and the night over it): the human has just looked at two cards, in a later
@@ -79,10 +81,10 @@ def stage(
     table.anim.skip()
     if scene == "identity":
         s = ctl.state
-        awake = frozenset({0, *(i for i in range(s.n) if s.villain[i])})
-        ctl.state = replace(
-            s, sights=tuple(awake if i in awake else frozenset() for i in range(s.n))
-        )
+        if not s.sights[0]:  # no seed gave the human a night: the sights laid by hand
+            awake = frozenset({0, *(i for i in range(s.n) if s.villain[i])})
+            sights = tuple(awake if i in awake else frozenset() for i in range(s.n))
+            ctl.state = replace(s, sights=sights)
         night = NightScene(app, table)
         night.elapsed = night.length * 0.4
         app.push(night)
