@@ -126,14 +126,20 @@ def human_move(app, table, rng: random.Random) -> E.Action:
 
 def play_to_end(app, table, seed: int, watch_frame=None, limit: int = 6000) -> int:
     """Play the game out: the human by clicks, the bots and the nights by the clock.
-    Returns how many decisions the human made (each checked to have been taken)."""
+    Returns how many decisions the human made (each checked to have been taken); the
+    nights seen are kept in ``table.nights_seen``."""
     rng = random.Random(seed)
     made = 0
+    table.nights_seen = 0
+    last_night = None
     for k in range(limit):
         top = app.top
         if isinstance(top, GameOverScene):
             return made
         if isinstance(top, NightScene):
+            if top is not last_night:
+                last_night = top
+                table.nights_seen += 1
             frames(app, 1, dt=1.0)
             continue
         if watch_frame is not None and k % 7 == 0:

@@ -11,13 +11,15 @@ from hercules.games._companions.ui.words import char_name
 from hercules.ui.strings import t
 
 
-@pytest.mark.parametrize(("players", "seed"), [(4, 3), (7, 11)])
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (7, 14)])
 def test_a_game_by_clicks_from_setup_to_the_end(app, co, players, seed):
     table = co.start_by_mouse(app, players, seed)
     assert table.state.n == players
     assert [s.kind for s in table.ctl.seats] == ["human"] + ["bot"] * (players - 1)
     made = co.play_to_end(app, table, seed)
     assert made >= 3  # the human decided, by clicks, every time it was their move
+    nights = sum(e.kind == "identity_confirmation" for r in table.ctl.history for e in r.events)
+    assert table.nights_seen == nights  # each Identity Confirmation had its night (7: one)
     over = app.top
     assert isinstance(over, GameOverScene)
     s = table.state
