@@ -70,11 +70,11 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
         s, str(c.number), num, (250, 246, 236), (max(4, w // 14), band_h // 2), "midleft", "bold"
     )
     kind = t(f"co.kind.{c.kind}")
-    small = max(8, min(h // 13, 14))
+    small = max(8, h // 13)  # (sizes follow the card: a HiDPI card has larger words)
     fit = FONTS.fit(kind, small, w // 2, smallest=7)
     FONTS.blit(s, kind, fit, (250, 246, 236), (w - max(4, w // 14), band_h // 2), "midright")
     # The name, two lines at most.
-    name_size = max(9, min(h // 10, 17))
+    name_size = max(9, h // 10)
     y = band_h + max(3, h // 40)
     for ln in FONTS.wrap(task_title(card), name_size, w - 8, "bold")[:2]:
         fit = FONTS.fit(ln, name_size, w - 6, "bold", 7)
@@ -100,7 +100,7 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
         y = _pill(s, effect_name(e), y, small, dark) + 2
     foot = h - max(4, h // 22)
     if c.icons:
-        r = max(3, min(w // 14, 7))
+        r = max(3, w // 14)
         x0 = w // 2 - (c.icons - 1) * (2 * r + 3) // 2
         for k in range(c.icons):
             _shield(s, (x0 + k * (2 * r + 3), foot - r), r)
@@ -139,7 +139,7 @@ def _seen(s: pygame.Surface, rad: int) -> None:
     s.blit(wash, (0, 0))
     pygame.draw.rect(s, tint("back"), s.get_rect(), 3, border_radius=rad)
     word = t("co.card.seen")
-    size = max(8, min(h // 12, 14))
+    size = max(8, h // 12)
     pic = FONTS.text(word, size, (250, 246, 236), "bold")
     box = pic.get_rect(midbottom=(w // 2, h - 3)).inflate(12, 2)
     pygame.draw.rect(s, tint("back"), box, border_radius=box.h // 2)
@@ -212,7 +212,7 @@ def character_card(
         "center",
         "bold",
     )
-    size = max(8, min(h // 7, 15))
+    size = max(8, h // 7)
     name = t(f"co.char.{number}")
     fit = FONTS.fit(name, size, w - 4, "bold", 6)
     FONTS.blit(s, name, fit, colour("ink"), (w // 2, band_h + 3), "midtop", "bold")
