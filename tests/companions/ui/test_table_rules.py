@@ -202,3 +202,26 @@ def test_the_keys_reach_every_decision_through_the_focus_ring(app, co):
     assert here.key == ("choice", "swap")
     key(app, pygame.K_RETURN)
     assert table.ctl.history[-1].action == E.Action("swap", n=1)
+
+
+def test_a_card_under_the_mouse_is_explained_only_if_its_face_shows(app, co, monkeypatch):
+    table = co.start_by_mouse(app, 4, 8)
+    _human_turn(table, random.Random(1), lambda s: s.prompt == E.P_TURN and bool(s.face_up()))
+    frames(app, 1)
+    asked = []
+    real = painter.card_tip
+    monkeypatch.setattr(painter, "card_tip", lambda card: asked.append(card) or real(card))
+    s = table.state
+    up = s.face_up()[0]
+    hidden = next(x for x in s.face_down() if s.card_at(x) not in s.known[0])
+    for space in (hidden, up):
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION,
+                pos=co.card_rect(table, space).center,
+                rel=(0, 0),
+                buttons=(0, 0, 0),
+            )
+        )
+        frames(app, 1)
+    assert asked and set(asked) == {s.card_at(up)}

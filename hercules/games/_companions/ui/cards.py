@@ -80,22 +80,30 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
         fit = FONTS.fit(ln, name_size, w - 6, "bold", 7)
         FONTS.blit(s, ln, fit, dark, (w // 2, y), "midtop", "bold")
         y += round(name_size * 1.15)
-    # The emblem of its kind.
-    em = (w // 2, y + max(10, h // 9))
-    rr = max(6, h // 11)
-    if c.kind == "labour":
-        D.laurel(s, (em[0], em[1] - rr // 3), rr, colour("laurel_dark"))
-        club(s, em, round(rr * 1.4), dark)
-    elif c.kind == "item":
-        pygame.draw.circle(s, band, em, rr)
-        pygame.draw.circle(s, dark, em, rr, 2)
-    else:
-        pts = [(em[0], em[1] - rr), (em[0] + rr, em[1]), (em[0], em[1] + rr), (em[0] - rr, em[1])]
-        pygame.draw.polygon(s, band, pts)
-        pygame.draw.polygon(s, dark, pts, 2)
-    y = em[1] + rr + max(3, h // 40)
-    # Its effects as labels, then what a labour needs and its bravery icons.
     effects = [e for e in LABELLED if e in c.reveal or e in c.kept]
+    # The emblem of its kind (left out on a card with much to say: effects and needs).
+    if not (effects and c.needs):
+        em = (w // 2, y + max(10, h // 9))
+        rr = max(6, h // 11)
+        if c.kind == "labour":
+            D.laurel(s, (em[0], em[1] - rr // 3), rr, colour("laurel_dark"))
+            club(s, em, round(rr * 1.4), dark)
+        elif c.kind == "item":
+            pygame.draw.circle(s, band, em, rr)
+            pygame.draw.circle(s, dark, em, rr, 2)
+        else:
+            pts = [
+                (em[0], em[1] - rr),
+                (em[0] + rr, em[1]),
+                (em[0], em[1] + rr),
+                (em[0] - rr, em[1]),
+            ]
+            pygame.draw.polygon(s, band, pts)
+            pygame.draw.polygon(s, dark, pts, 2)
+        y = em[1] + rr + max(3, h // 40)
+    else:
+        y += max(4, h // 25)
+    # Its effects as labels, then what a labour needs and its bravery icons.
     for e in effects[:2]:
         y = _pill(s, effect_name(e), y, small, dark) + 2
     foot = h - max(4, h // 22)

@@ -23,6 +23,7 @@ from .cards import ballot, character_card, chip, club, eye, task_card
 from .words import (
     ROW_LETTERS,
     card_name,
+    card_tip,
     char_name,
     seat_name,
     seat_style,
@@ -56,7 +57,8 @@ def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
         draw_plaque(surface, sc, v, seat)
     draw_sidebar(surface, sc, v)
     draw_moving(surface, sc, v)
-    draw_bubble(surface, sc)
+    if not draw_bubble(surface, sc):
+        draw_card_tip(surface, sc, v)
 
 
 # --- Hercules' front, the bag and the discard pile ------------------------------------------
@@ -614,10 +616,11 @@ def _ballots_banner(
         )
 
 
-def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
-    """A refusal, said in a speech bubble whose tail points where the player clicked."""
+def draw_bubble(surface: pygame.Surface, sc: TableScene) -> bool:
+    """A refusal, said in a speech bubble whose tail points where the player clicked; True
+    if one shows."""
     if sc.message_time <= 0 or not sc.message or sc.message_at is None:
-        return
+        return False
     p = sc.layout.px
     size = sc.px(16)
     step = round(size * 1.35)
@@ -634,6 +637,38 @@ def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
     D.panel(surface, bubble, colour("parchment"), colour("terracotta_dark"), p(10))
     for k, pic in enumerate(pics):
         surface.blit(pic, (bubble.x + p(14), bubble.y + p(9) + k * step))
+    return True
+
+
+def draw_card_tip(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
+    """The card under the mouse explained (a face the viewer sees: face up, or seen)."""
+    if sc.anim.busy:
+        return
+    rects = card_rects(sc, v)
+    hit = [(r, i) for r in (0, 1) for i, rect in enumerate(rects[r]) if rect.collidepoint(sc.mouse)]
+    if not hit or v.rows[hit[0][0]][hit[0][1]] == E.HIDDEN:
+        return
+    r, i = hit[0]
+    p = sc.layout.px
+    size = sc.px(14)
+    step = round(size * 1.35)
+    lines: list[tuple[str, str]] = []
+    for k, line in enumerate(card_tip(v.rows[r][i])):
+        style = "bold" if k == 0 else "body"
+        lines += [(ln, style) for ln in FONTS.wrap(line, size, p(300), style)]
+    w = max(FONTS.font(size, st).size(ln)[0] for ln, st in lines) + p(20)
+    box = pygame.Rect(0, 0, w, step * len(lines) + p(14))
+    card = rects[r][i]
+    box.midbottom = (card.centerx, card.y - p(6))  # row B: above the card
+    if r == 0:  # row A: under it
+        box.midtop = (card.centerx, card.bottom + p(6))
+    box.clamp_ip(sc.layout.main)
+    D.panel(surface, box, colour("parchment"), colour("gold_dark"), p(8))
+    for k, (ln, style) in enumerate(lines):
+        ink = colour("ink") if k else colour("terracotta_dark")
+        FONTS.blit(
+            surface, ln, size, ink, (box.x + p(10), box.y + p(7) + k * step), "topleft", style
+        )
 
 
 __all__ = ["card_name", "card_rects", "draw_table"]

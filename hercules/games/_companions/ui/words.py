@@ -259,3 +259,18 @@ def save_line(meta: dict[str, Any], names: Sequence[str]) -> str:
         labours=meta.get("labours", 0),
         total=total,
     )
+
+
+def card_tip(card: str) -> list[str]:
+    """A task card explained, a line each: its name and kind, what a labour needs, each
+    effect, its bravery icons, the cards it adds."""
+    c = load_data().cards[card]
+    lines = [t("co.tip.head", card=card_name(card), kind=t(f"co.kind.{c.kind}"))]
+    if c.needs:
+        lines.append(t("co.tip.needs", items=" ".join(f"#{n}" for n in c.needs)))
+    lines += [t(f"co.tip.effect.{e}") for e in (*c.reveal, *c.kept)]
+    if c.icons and (c.kind == "labour" or c.number == 1):
+        lines.append(tn("co.tip.icons", c.icons))
+    if c.adds:
+        lines.append(t("co.tip.adds", cards=" ".join(f"#{n}" for n in c.adds)))
+    return lines
