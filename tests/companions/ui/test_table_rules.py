@@ -225,3 +225,48 @@ def test_a_card_under_the_mouse_is_explained_only_if_its_face_shows(app, co, mon
         )
         frames(app, 1)
     assert asked and set(asked) == {s.card_at(up)}
+
+
+def _seed_for(players, character):
+    """The first seed whose deal gives seat 0 ``character``."""
+    return next(
+        k for k in range(1, 500) if E.new_game(E.Config(players), k).characters[0] == character
+    )
+
+
+def test_hera_makes_a_seat_draw_by_clicking_it_never_hercules(app, co):
+    seed = _seed_for(6, 6)
+    table = co.start_by_mouse(app, 6, seed)
+    _human_turn(table, random.Random(5), lambda s: s.prompt == E.P_TURN and not s.used[0])
+    frames(app, 1)
+    co.click_choice(app, table, "ability")
+    assert table.state.prompt == E.P_ABILITY and table.state.revealed[0]
+    herc = table.state.hercules
+    s, n = table.state, len(table.ctl.history)
+    click(app, table.layout.plaques[herc].center)
+    assert table.state is s and len(table.ctl.history) == n
+    assert table.message == t("co.refused.hercules_draws")
+    target = next(i for i in range(1, s.n) if i != herc)
+    click(app, table.layout.plaques[target].center)
+    assert table.ctl.history[n].action == E.Action("make_draw", seat=target)
+
+
+def test_theseus_swaps_two_face_up_cards_by_clicking_them(app, co):
+    seed = _seed_for(5, 4)
+    table = co.start_by_mouse(app, 5, seed)
+    _human_turn(
+        table,
+        random.Random(6),
+        lambda s: s.prompt == E.P_TURN and not s.used[0] and len(s.face_up()) >= 2,
+    )
+    frames(app, 1)
+    co.click_choice(app, table, "ability")
+    assert table.state.prompt == E.P_ABILITY
+    down = table.state.face_down()[0]
+    click(app, co.card_rect(table, down).center)
+    assert table.message == t("co.refused.swap_up_down") and table.picks == []
+    a, b = table.state.face_up()[:2]
+    n = len(table.ctl.history)
+    click(app, co.card_rect(table, a).center)
+    click(app, co.card_rect(table, b).center)
+    assert table.ctl.history[n].action == E.Action("swap_up", *a, *b)
