@@ -3,12 +3,16 @@ at 4 and at 7 seats (one human and bots); the end tells every secret."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
+from support.mouse import click_widget, key
 
 from hercules.games._companions import engine as E
 from hercules.games._companions.ui.gameover import GameOverScene, turned_words
+from hercules.games._companions.ui.replay import ReplayScene
 from hercules.games._companions.ui.words import char_name
 from hercules.ui.strings import t
+from hercules.ui.table import EVERYTHING
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 3), (7, 14)])
@@ -50,3 +54,18 @@ def test_watching_the_bots_plays_to_the_end_alone(app, co):
     table = co.start_by_mouse(app, 6, 4, watch=True)
     assert table.humans == [] and table.viewer < 0
     assert co.play_to_end(app, table, 4) == 0
+
+
+def test_the_end_screen_opens_the_replay_with_every_secret(app, co):
+    table = co.start_by_mouse(app, 4, 3)
+    co.play_to_end(app, table, 3)
+    click_widget(app, app.top.button("replay"))
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.viewer == EVERYTHING and replay.ctl.index == 0
+    for _ in range(12):
+        key(app, pygame.K_RIGHT)
+    assert replay.ctl.index == 12
+    assert replay.view() is replay.ctl.state  # everything: the game is over
+    key(app, pygame.K_PAGEDOWN)
+    assert replay.ctl.state.journey >= 2 or replay.ctl.index == len(replay.ctl.history)
