@@ -134,9 +134,9 @@ def test_the_painter_draws_only_the_viewers_view(app, co, monkeypatch):
     drawn: dict[str, list] = {"cards": [], "chars": [], "chips": []}
     real_card, real_char, real_chip = painter.task_card, painter.character_card, painter.chip
 
-    def card(c, w, h, seen=False, lang=""):
+    def card(c, w, h, mark="", lang=""):
         drawn["cards"].append(c)
-        return real_card(c, w, h, seen, lang)
+        return real_card(c, w, h, mark, lang)
 
     def char(n, w, h, secret=False, villain=False, lang=""):
         drawn["chars"].append(n)

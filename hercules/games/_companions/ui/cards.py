@@ -50,10 +50,10 @@ def _frame(s: pygame.Surface, fill: Colour, edge: Colour) -> int:
 
 @D.text_cache
 @surface_cache(max_mb=10)
-def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> pygame.Surface:
-    """A task card at ``w`` x ``h``: its face, or (``HIDDEN``) its Greek back; ``seen``: a
-    face-down card the viewer knows, its face under a night wash with an eye; ``lang`` keys
-    the cache."""
+def task_card(card: str, w: int, h: int, mark: str = "", lang: str = "") -> pygame.Surface:
+    """A task card at ``w`` x ``h``: its face, or (``HIDDEN``) its Greek back; ``mark``: a
+    face-down card whose face shows, under a night wash with an eye and a ribbon ("seen": the
+    viewer knows it; "down": a replay showing every secret); ``lang`` keys the cache."""
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     if card == E.HIDDEN:
         _back(s)
@@ -76,7 +76,11 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
     # The name, two lines at most.
     name_size = max(9, h // 10)
     y = band_h + max(3, h // 40)
-    for ln in FONTS.wrap(task_title(card), name_size, w - 8, "bold")[:2]:
+    name = FONTS.wrap(task_title(card), name_size, w - 8, "bold")
+    while len(name) > 2 and name_size > 8:  # a long name gets smaller, never cut
+        name_size -= 1
+        name = FONTS.wrap(task_title(card), name_size, w - 8, "bold")
+    for ln in name[:2]:
         fit = FONTS.fit(ln, name_size, w - 6, "bold", 7)
         FONTS.blit(s, ln, fit, dark, (w // 2, y), "midtop", "bold")
         y += round(name_size * 1.15)
@@ -117,8 +121,8 @@ def task_card(card: str, w: int, h: int, seen: bool = False, lang: str = "") -> 
         need = t("co.card.needs", items=" ".join(f"#{n}" for n in c.needs))
         fit = FONTS.fit(need, small, w - 6, smallest=7)
         FONTS.blit(s, need, fit, colour("ink_soft"), (w // 2, foot), "midbottom")
-    if seen:
-        _seen(s, rad)
+    if mark:
+        _seen(s, rad, mark)
     return s
 
 
@@ -139,14 +143,14 @@ def _shield(s: pygame.Surface, center: tuple[int, int], r: int) -> None:
     pygame.draw.circle(s, tint("hero"), center, max(1, r // 2))
 
 
-def _seen(s: pygame.Surface, rad: int) -> None:
+def _seen(s: pygame.Surface, rad: int, mark: str) -> None:
     """A known face-down card: a night wash over the face, an eye and a "seen" ribbon."""
     w, h = s.get_size()
     wash = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(wash, tint("seen_wash"), wash.get_rect(), border_radius=rad)
     s.blit(wash, (0, 0))
     pygame.draw.rect(s, tint("back"), s.get_rect(), 3, border_radius=rad)
-    word = t("co.card.seen")
+    word = t(f"co.card.{mark}")
     size = max(8, h // 12)
     pic = FONTS.text(word, size, (250, 246, 236), "bold")
     box = pic.get_rect(midbottom=(w // 2, h - 3)).inflate(12, 2)

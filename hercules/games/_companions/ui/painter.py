@@ -15,6 +15,7 @@ import pygame
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
 from hercules.ui.strings import language, t, tn
+from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
 
 from .. import engine as E
@@ -171,16 +172,28 @@ def _moving_spaces(sc: TableScene) -> set[Space]:
     return out
 
 
+def face_mark(sc: TableScene) -> str:
+    """How a face-down card whose face shows is marked: "seen" by the viewer, or "down" in a
+    replay that shows every secret."""
+    return "down" if sc.viewer == EVERYTHING else "seen"
+
+
 def draw_card(
-    surface: pygame.Surface, v: E.State, space: Space, r: pygame.Rect, up: bool | None = None
+    surface: pygame.Surface,
+    v: E.State,
+    space: Space,
+    r: pygame.Rect,
+    up: bool | None = None,
+    mark: str = "seen",
 ) -> None:
-    """The card at ``space`` as the view shows it (``up`` False: its back whatever it is)."""
+    """The card at ``space`` as the view shows it (``up`` False: its back whatever it is;
+    ``mark``: how a face-down card whose face shows is marked)."""
     card = v.rows[space[0]][space[1]]
     face_up = v.up[space[0]][space[1]] if up is None else up
     if up is False:
         card = E.HIDDEN
-    seen = card != E.HIDDEN and not face_up
-    surface.blit(task_card(card, r.w, r.h, seen, language()), r.topleft)
+    shown = mark if card != E.HIDDEN and not face_up else ""
+    surface.blit(task_card(card, r.w, r.h, shown, language()), r.topleft)
 
 
 def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
@@ -203,7 +216,7 @@ def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                 ink = colour("highlight") if space in picked else seat_style(v.turn_seat)["colour"]
                 pygame.draw.rect(surface, ink, glow, p(4), border_radius=p(10))
             if space not in moving:
-                draw_card(surface, v, space, rect)
+                draw_card(surface, v, space, rect, mark=face_mark(sc))
             if space in targets and space not in picked:
                 hover = rect.collidepoint(sc.mouse)
                 pygame.draw.rect(
@@ -525,7 +538,7 @@ def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                 r = pygame.Rect(frm)
                 r.x = round(lerp(frm.x, to.x, prog))
                 r.y = round(lerp(frm.y, to.y, prog)) + side * lift
-                draw_card(surface, v, space, r)
+                draw_card(surface, v, space, r, mark=face_mark(sc))
         elif k in ("reveal", "flip"):
             (space,) = a.data["spaces"]
             r0 = at(space)
@@ -537,7 +550,8 @@ def draw_moving(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
             r = pygame.Rect(0, 0, w, r0.h)
             r.center = r0.center
             pic = pygame.Surface(r0.size, pygame.SRCALPHA)
-            draw_card(pic, v, space, pic.get_rect(), up=None if shows_face else False)
+            up = None if shows_face else False
+            draw_card(pic, v, space, pic.get_rect(), up, face_mark(sc))
             surface.blit(pygame.transform.smoothscale(pic, r.size), r)
         elif k == "token" and a.started:
             frm, to = a.data["frm"], a.data["to"]
