@@ -7,11 +7,12 @@ import random
 from dataclasses import replace
 
 import pygame
-from support.mouse import click, frames, key
+from support.mouse import click, click_widget, frames, key
 
 from hercules.games._companions import engine as E
 from hercules.games._companions.ui import painter
 from hercules.games._companions.ui.night import NightScene
+from hercules.games._companions.ui.setup import SetupScene
 from hercules.games._companions.ui.shots import play_until, stage
 from hercules.ui.strings import t
 
@@ -270,3 +271,19 @@ def test_theseus_swaps_two_face_up_cards_by_clicking_them(app, co):
     click(app, co.card_rect(table, a).center)
     click(app, co.card_rect(table, b).center)
     assert table.ctl.history[n].action == E.Action("swap_up", *a, *b)
+
+
+def test_the_setup_deals_the_human_hercules_when_asked(app):
+    app.nav.title()
+    app.nav.setup("companions")
+    frames(app, 1)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click_widget(app, setup.option_button("players", "5"))
+    click_widget(app, setup.option_button("variant", "hardship"))
+    click_widget(app, setup.option_button("hercules", "me"))
+    setup.seed_entry.set_text("21")
+    click_widget(app, setup.btn_start)
+    s = app.top.state
+    assert s.n == 5 and s.config.variant == "hardship" and s.characters[0] == 1
+    assert app.settings.last_setup["companions"]["hercules"] == "me"
