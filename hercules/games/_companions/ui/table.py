@@ -378,30 +378,33 @@ class TableScene(TableBase):
         return skip_moves(self.anim)
 
     def on_key(self, key: int) -> None:
-        """Esc (the picks, else the pause menu), Ctrl+Z, F1."""
-        if key == pygame.K_ESCAPE:
-            if self.picks or self.claim_at is not None:
-                self.clear_picks()
-            else:
-                self.app.push(PauseOverlay(self.app, self))
-        elif key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL:
-            self.undo()
-        elif key == pygame.K_F1:
-            self.app.nav.rules(self.game_id)
+        """Esc (the picks, else the pause menu), Ctrl+Z (undo), F1 (the rules)."""
+        if key == pygame.K_ESCAPE and (self.picks or self.claim_at is not None):
+            self.clear_picks()
+            return
+        ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+        named = {pygame.K_ESCAPE: "menu", pygame.K_F1: "rules"}
+        if key == pygame.K_z and ctrl:
+            self.on_button("undo")
+        elif key in named:
+            self.on_button(named[key])
 
     def on_button(self, key: str) -> None:
-        """A sidebar button."""
-        if key == "menu":
-            self.app.push(PauseOverlay(self.app, self))
-        elif key == "undo":
-            self.undo()
-        elif key == "rules":
-            self.app.nav.rules(self.game_id)
+        """A sidebar button: the pause menu, undo, or the rules."""
+        acts: dict[str, Callable[[], object]] = {
+            "menu": lambda: self.app.push(PauseOverlay(self.app, self)),
+            "undo": self.undo,
+            "rules": lambda: self.app.nav.rules(self.game_id),
+        }
+        act = acts.get(key)
+        if act is not None:
+            act()
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table (never raises, never breaks a rule)."""
-        if not self.human():
-            if self.layout.main.collidepoint(pos) and not self.replaying():
+        if not self.human():  # (a replay says nothing: nobody plays there)
+            on_table = self.layout.main.collidepoint(pos)
+            if on_table and not self.replaying():
                 self.not_your_turn(pos)
             return
         for c in self.choices():
