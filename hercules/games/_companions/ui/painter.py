@@ -23,6 +23,7 @@ from ..data import load_data
 from .cards import ballot, character_card, chip, club, eye, task_card
 from .words import (
     ROW_LETTERS,
+    ability_text,
     card_name,
     card_tip,
     char_name,
@@ -655,27 +656,48 @@ def draw_bubble(surface: pygame.Surface, sc: TableScene) -> bool:
 
 
 def draw_card_tip(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
-    """The card under the mouse explained (a face the viewer sees: face up, or seen)."""
+    """What is under the mouse explained: a task card whose face the viewer sees (face up,
+    or seen), or a seat whose character the viewer knows (its own, or one shown)."""
     if sc.anim.busy:
         return
     rects = card_rects(sc, v)
-    hit = [(r, i) for r in (0, 1) for i, rect in enumerate(rects[r]) if rect.collidepoint(sc.mouse)]
-    if not hit or v.rows[hit[0][0]][hit[0][1]] == E.HIDDEN:
-        return
-    r, i = hit[0]
+    for r in (0, 1):
+        for i, rect in enumerate(rects[r]):
+            if rect.collidepoint(sc.mouse) and v.rows[r][i] != E.HIDDEN:
+                # Row A's tip hangs under the card, row B's over it.
+                anchor = (rect.centerx, rect.bottom if r == 0 else rect.y)
+                _tip(surface, sc, card_tip(v.rows[r][i]), anchor, below=r == 0)
+                return
+    for seat, box in enumerate(sc.layout.plaques):
+        if box.collidepoint(sc.mouse) and v.characters[seat] > 0:
+            number = v.characters[seat]
+            lines = [char_name(number), ability_text(number)]
+            top = sc.layout.bands[seat] == "top"
+            _tip(surface, sc, lines, (box.centerx, box.bottom if top else box.y), below=top)
+            return
+
+
+def _tip(
+    surface: pygame.Surface,
+    sc: TableScene,
+    words: list[str],
+    at: tuple[int, int],
+    below: bool,
+) -> None:
+    """A parchment note of ``words`` (the first in bold) hanging under or over ``at``."""
     p = sc.layout.px
     size = sc.px(14)
     step = round(size * 1.35)
     lines: list[tuple[str, str]] = []
-    for k, line in enumerate(card_tip(v.rows[r][i])):
+    for k, line in enumerate(words):
         style = "bold" if k == 0 else "body"
         lines += [(ln, style) for ln in FONTS.wrap(line, size, p(300), style)]
     w = max(FONTS.font(size, st).size(ln)[0] for ln, st in lines) + p(20)
     box = pygame.Rect(0, 0, w, step * len(lines) + p(14))
-    card = rects[r][i]
-    box.midbottom = (card.centerx, card.y - p(6))  # row B: above the card
-    if r == 0:  # row A: under it
-        box.midtop = (card.centerx, card.bottom + p(6))
+    if below:
+        box.midtop = (at[0], at[1] + p(6))
+    else:
+        box.midbottom = (at[0], at[1] - p(6))
     box.clamp_ip(sc.layout.main)
     D.panel(surface, box, colour("parchment"), colour("gold_dark"), p(8))
     for k, (ln, style) in enumerate(lines):
