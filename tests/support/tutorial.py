@@ -81,7 +81,10 @@ def free_move(coach):
     spec = get_game(coach.script.game)
     ctl = coach.table.ctl
     bot = spec.make_bot(spec.bot_levels[0])
-    action = bot.choose(ctl.state, ctl.legal(), random.Random(len(ctl.history)))
+    # A bot decides on its seat's view, never the whole game (the box's rule: a seat sees
+    # only its own; the fourth game's bots would learn every secret from the state).
+    view = spec.rules.view(ctl.state, ctl.actor)
+    action = bot.choose(view, ctl.legal(), random.Random(len(ctl.history)))
     assert ctl.submit(action, ctl.actor) is None
 
 
