@@ -415,7 +415,8 @@ class CompanionsBot:
 
     def _villain_plays(self, s: E.State, me: int, rng: random.Random) -> bool:
         """Whether this decision is played for Hera's side (a villain's cover aside)."""
-        return bool(s.villain[me]) and rng.random() >= float(self.params["cover"])
+        cover = float(self.params["hera_cover" if s.characters[me] == 6 else "cover"])
+        return bool(s.villain[me]) and rng.random() >= cover
 
     def _decide(self, s: E.State, me: int, legal: list[Any], rng: random.Random) -> Any:
         t = Table(self, s, me)
