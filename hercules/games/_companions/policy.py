@@ -586,6 +586,8 @@ class CompanionsBot:
         do = value + 0.2 * (rng.random() - 0.5) > 0.0
         if do and sign < 0 and rng.random() >= float(self.params["villain_reveal"]):
             do = False  # a villain reveals no more often than a loyal player (no tell)
+        elif not do and sign < 0 and rng.random() < float(self.params["villain_cover_reveal"]):
+            do = True  # nor less often: a cover reveal now and then
         num = _card(card).number
         if do:
             self.reason = REASONS.encode("reveal", f"Revealed the higher card, #{num}.", card=card)
