@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 from typing import Any
 
@@ -47,32 +46,12 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
 
 
 def game_spec(text: str) -> Any:
-    """The registered game with id ``text``, or an argparse error listing the box's games
-    (the fourth game is a draft the registry does not discover yet: it registers on demand)."""
-    if text == "companions":
-        from hercules.games._companions.spec import register_draft
-
-        register_draft()
+    """The registered game with id ``text``, or an argparse error listing the box's games."""
     try:
         return get_game(text)
     except UnknownGameError:
         known = ", ".join(load_games().ids())
         raise argparse.ArgumentTypeError(f"no game {text!r} in the box (games: {known})") from None
-
-
-def _register_draft(game_id: str) -> bool:
-    """Register the draft game ``game_id`` if there is one; whether it was found."""
-    if not game_id.isidentifier():
-        return False
-    try:
-        module = importlib.import_module(f"hercules.games._{game_id}.spec")
-    except ModuleNotFoundError:
-        return False
-    register = getattr(module, "register_draft", None)
-    if register is None:
-        return False
-    register()
-    return True
 
 
 def only_game(parser: argparse.ArgumentParser, game_id: str, why: str) -> None:

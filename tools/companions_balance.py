@@ -37,11 +37,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hercules.games._companions import engine as E  # noqa: E402
-from hercules.games._companions.belief import prior_marginals  # noqa: E402
-from hercules.games._companions.bots import make_bot  # noqa: E402
-from hercules.games._companions.policy import CompanionsBot  # noqa: E402
 from hercules.games._kit.figures import percentile, seat_rng, wilson_interval  # noqa: E402
+from hercules.games.companions.ai.belief import prior_marginals  # noqa: E402
+from hercules.games.companions.ai.bots import make_bot  # noqa: E402
+from hercules.games.companions.ai.policy import CompanionsBot  # noqa: E402
+from hercules.games.companions.engine import rules as E  # noqa: E402
 
 MAX_ACTIONS = 50_000
 

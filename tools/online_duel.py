@@ -1,10 +1,11 @@
 """Two app windows play one online game to its end on this machine (issue 24).
 
-python tools/online_duel.py --out DIR [--seed S] [--speed K]
+python tools/online_duel.py --out DIR [--seed S] [--speed K] [--game hercules|companions]
 
 Starts a virtual X display (Xvfb, unless ``--display`` names one already running), then two
 processes of the box's app, each a real window on it, side by side: the *host* opens Play
-online, hosts a MEBO table (the server in its app) and writes the invite; the *guest* opens
+online, hosts a table of ``--game`` (MEBO's by default, or the fourth game's at four seats:
+the two players and two bots; the server in its app) and writes the invite; the *guest* opens
 Play online, joins by that invite; the host presses Start; both play by mouse clicks (the
 tests' synthetic clicks on the table, as a player's) until the game over. Midway the guest's
 link is cut (its socket aborted) and taken up again. Screenshots go to DIR: each window's
@@ -58,15 +59,26 @@ def _wait_file(path: Path, most: float, app: Any = None) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def player(role: str, out: Path, seed: int, speed: float) -> int:
+#: The games the duel plays, and the package of each one's screens.
+GAMES = {"hercules": "mebo", "companions": "companions"}
+
+
+def player(role: str, out: Path, seed: int, speed: float, game: str = "hercules") -> int:
     """One window's player: ``host`` or ``guest``."""
     sys.path.insert(0, str(ROOT / "tests"))
+    import importlib
+
     import pygame
+    from support.companions_mouse import human_move
     from support.mouse import click_widget, frames, mouse_turn
 
-    from hercules.games.mebo.ui.gameover import GameOverScene
+    from hercules.app.registry import get_game, load_games
     from hercules.ui.app import App, Settings
     from hercules.ui.scenes.online import LobbyScene, OnlineScene
+    from hercules.ui.strings import language
+
+    load_games()
+    over = importlib.import_module(f"hercules.games.{GAMES[game]}.ui.gameover").GameOverScene
 
     app = App(SIZE, Settings(animation_speed=speed, bot_delay=0.2))
     rng = random.Random(seed + (0 if role == "host" else 1))
@@ -92,6 +104,10 @@ def player(role: str, out: Path, seed: int, speed: float) -> int:
     online.name_entry.set_text("Ann" if role == "host" else "Bea")
     if role == "host":
         online.port_entry.set_text(str(_free_port()))
+        if game != "hercules":
+            online.chosen(online.game_menu, get_game(game).name(language()))
+            online.name_entry.set_text("Ann")  # the form was laid out anew
+            online.port_entry.set_text(str(_free_port()))
         click_widget(app, online.btn_host)
         lobby: Any = app.top
         assert isinstance(lobby, LobbyScene), online.error
@@ -116,10 +132,13 @@ def player(role: str, out: Path, seed: int, speed: float) -> int:
     cut = role != "guest"  # the guest's link is cut once, midway
     middle = False
     end = time.monotonic() + MOST
-    while not isinstance(app.top, GameOverScene):
+    while not isinstance(app.top, over):
         if time.monotonic() > end:
             raise SystemExit(f"online_duel {role}: the game did not end")
-        if ctl.human_to_act() and not table.anim.busy:
+        if game == "companions":
+            if app.top is table and table.human() and not table.anim.busy:
+                human_move(app, table, rng)
+        elif ctl.human_to_act() and not table.anim.busy:
             mouse_turn(app, table, rng)
         frames(app, 1)
         if not middle and len(ctl.history) >= 40:
@@ -159,7 +178,9 @@ def _capture(display: str, path: Path) -> bool:
     return done.returncode == 0
 
 
-def referee(out: Path, seed: int, speed: float, display: str | None) -> dict[str, Any]:
+def referee(
+    out: Path, seed: int, speed: float, display: str | None, game: str = "hercules"
+) -> dict[str, Any]:
     """Start the display and the two players; capture both windows; their verdict."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.iterdir():
@@ -197,7 +218,7 @@ def referee(out: Path, seed: int, speed: float, display: str | None) -> dict[str
                 HERCULES_DATA_DIR=tempfile.mkdtemp(prefix=f"hercules-duel-{role}-"),
             )
             cmd = [sys.executable, __file__, "--role", role, "--out", str(out)]
-            cmd += ["--seed", str(seed), "--speed", str(speed)]
+            cmd += ["--seed", str(seed), "--speed", str(speed), "--game", game]
             procs.append(subprocess.Popen(cmd, env=env))
         shots: list[str] = []
         _wait_file(out / "lobby_ready", 90)
@@ -238,12 +259,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--speed", type=float, default=3.0, help="animation speed of both windows")
     p.add_argument("--display", default=None, help="an X display already running (e.g. :0)")
+    p.add_argument("--game", choices=tuple(GAMES), default="hercules", help="the game played")
     p.add_argument("--role", choices=("host", "guest"), default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     out = Path(args.out)
     if args.role is not None:
-        return player(args.role, out, args.seed, args.speed)
-    verdict = referee(out, args.seed, args.speed, args.display)
+        return player(args.role, out, args.seed, args.speed, args.game)
+    verdict = referee(out, args.seed, args.speed, args.display, args.game)
     print(json.dumps(verdict))
     return 0 if verdict["same_game"] and verdict["exit_codes"] == [0, 0] else 1
 

@@ -12,10 +12,10 @@ import pytest
 from support.damaged_saves import reseal
 
 from hercules.app import saves
-from hercules.games._companions import engine as E
-from hercules.games._companions.adapter import RULES, state_to_json
-from hercules.games._companions.spec import new_controller
 from hercules.games._kit.errors import GameError, InvalidStateError
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.engine.adapter import RULES, state_to_json
+from hercules.games.companions.spec import new_controller
 
 
 def played(players: int = 5, steps: int = 60, seed: int = 4) -> E.State:
@@ -171,3 +171,19 @@ def test_a_tampered_save_even_resealed_is_refused_and_reveals_nothing(tmp_path):
     reason = str(info.value)
     assert reason and "Hylas" not in reason and "villain" not in reason
     assert json.loads(text) == doc  # the original is untouched
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        E.Action("claim", False, 0, n=1),  # False == 0, but no row is a truth value
+        E.Action("claim", 0, 0, n=True),
+        E.Action("silent", seat=1.0),  # type: ignore[arg-type]
+    ],
+)
+def test_an_action_whose_fields_only_compare_equal_to_a_legal_one_is_refused(forged):
+    s = at_prompt(E.P_CLAIM)
+    why = RULES.validate(s, forged, s.current)
+    assert why is not None and "whole numbers" in str(why)
+    with pytest.raises(GameError):
+        E.apply(s, forged)

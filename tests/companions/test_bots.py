@@ -10,8 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.belief import (
+from hercules.games.companions.ai.belief import (
     Belief,
     Evidence,
     World,
@@ -19,9 +18,10 @@ from hercules.games._companions.belief import (
     sample_world,
     villain_in,
 )
-from hercules.games._companions.bots import BOT_LEVELS, RandomBot, make_bot
-from hercules.games._companions.data import load_data
-from hercules.games._companions.policy import REASONS, CompanionsBot, load_params
+from hercules.games.companions.ai.bots import BOT_LEVELS, RandomBot, make_bot
+from hercules.games.companions.ai.policy import REASONS, CompanionsBot, load_params
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.engine.data import load_data
 
 
 def play(players: int, seed: int, levels: tuple[str, ...], check=None) -> E.State:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.spec import hercules_seed
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.spec import hercules_seed
 
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7])

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from hercules.games._companions import engine as E
-from hercules.games._companions import stats
-from hercules.games._companions.bots import make_bot
+from hercules.games.companions import stats
+from hercules.games.companions.ai.bots import make_bot
+from hercules.games.companions.engine import rules as E
 
 
 def finished(players: int, seed: int) -> E.State:

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from support.netplay import fresh_database
 
+from hercules.net.remote import EmbeddedServer
+
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Any]:
@@ -41,3 +43,12 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "tables.db")
     return fresh_database(request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture
+def hosted(tmp_path: Path) -> Iterator[EmbeddedServer]:
+    """A table server as a host's app runs it (in-process, ``localhost:0``), stopped after."""
+    server = EmbeddedServer(tmp_path / "tables.db", "127.0.0.1", 0)
+    server.start()
+    yield server
+    server.stop()

@@ -11,34 +11,36 @@ import time
 import pytest
 from support.remote_play import lobby, started_controllers, wait_for
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.spec import register_draft
+from hercules.app.registry import get_game, load_games
+from hercules.games.companions.engine import rules as E
 from hercules.net.remote import RemoteController
 
 
 @pytest.fixture(autouse=True)
 def companions():
-    return register_draft()
+    load_games()
+    return get_game("companions")
 
 
-def secrets_kept(c: RemoteController, truth: E.State) -> None:
-    """What machine ``c`` holds says nothing of another seat that the seat has not shown."""
+def secrets_kept(c: RemoteController) -> None:
+    """What machine ``c`` holds says nothing of another seat that the seat has not shown (it
+    may lag the server by an update: it is judged by itself, and against the server's view
+    for the seat once the game is over)."""
     shown: E.State = c.state
-    if truth.outcome:
+    if shown.outcome:
         return  # the end reveals everything
-    for i in range(truth.n):
+    for i in range(shown.n):
         if i == c.seat:
-            assert shown.characters[i] == truth.characters[i]
-            assert shown.tokens[i] == truth.tokens[i]
+            assert shown.characters[i] > 0 and E.HIDDEN not in shown.tokens[i]
             continue
-        if not truth.revealed[i]:
+        if not shown.revealed[i]:
             assert shown.characters[i] == 0, f"seat {i}'s character reached seat {c.seat}"
         assert set(shown.tokens[i]) <= {E.HIDDEN}, f"seat {i}'s tokens reached seat {c.seat}"
         assert not shown.known[i] and not shown.sights[i]
     for r in (0, 1):
         for k, card in enumerate(shown.rows[r]):
             if card != E.HIDDEN:
-                assert truth.up[r][k] or card in truth.known[c.seat]
+                assert shown.up[r][k] or card in shown.known[c.seat]
 
 
 def test_two_friends_and_two_bots_play_the_fourth_game_to_its_end_online(hosted):
@@ -55,12 +57,12 @@ def test_two_friends_and_two_bots_play_the_fourth_game_to_its_end_online(hosted)
             assert time.monotonic() < end, "the game did not end"
             for c in ctls:
                 c.pump()
-                secrets_kept(c, table.state)
+                secrets_kept(c)
                 checked += 1
                 if c.human_to_act():
                     assert c.submit(rng.choice(c.legal()), c.seat) is None
             time.sleep(0.002)
-        rules = register_draft().rules
+        rules = get_game("companions").rules
         for c in ctls:
             wait_for(lambda c=c: c.delivered == table.seq, c.pump)
             assert c.state == rules.view(table.state, c.seat)

@@ -22,14 +22,6 @@ from hercules.net.remote import (
 )
 
 
-@pytest.fixture
-def hosted(tmp_path):
-    server = EmbeddedServer(tmp_path / "tables.db", "127.0.0.1", 0)
-    server.start()
-    yield server
-    server.stop()
-
-
 @pytest.mark.parametrize("game", ["hercules", "later_years"])
 def test_two_players_play_a_game_to_its_end_through_remote_controllers(hosted, game):
     host, friend = lobby(hosted, game, ["human", "open", "open"])

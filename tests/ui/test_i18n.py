@@ -8,6 +8,7 @@ import random
 import re
 import string
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -134,6 +135,13 @@ def test_italian_is_really_translated():
         "ly.board.earn",
         "ly.btn.menu",
         "ly.over.chain_points",  # "{n} (+{vp})"
+        # The Labours of Hercules: a name the same in both, and patterns of names and numbers.
+        "co.char.7",  # Deianira
+        "co.btn.menu",
+        "co.card.name",  # "#{n} {name}"
+        "co.rules.ref.card",
+        "co.rules.ref.character",
+        "co.tip.head",  # "{card} · {kind}"
     }
     assert same <= shared, same - shared
 
@@ -212,7 +220,25 @@ def families() -> dict[str, set[str]]:
         "tip.replay_{}": set(REPLAY_CONTROLS),
         **labors_families(),
         **later_years_families(),
+        **companions_families(),
     }
+
+
+def companions_families() -> dict[str, set[Any]]:
+    """The fourth game's f-string key families: for each pattern its code builds keys from
+    (``co.prompt.{}_you``, ``co.setup.{}.{}``), every value its English table defines (the
+    test then checks Italian has them all); a pattern of two holes takes pairs."""
+    en = read(tables()["companions"], "en")
+    patterns = set()
+    for path in sorted((PACKAGE / "games" / "companions").rglob("*.py")):
+        for a, b in FSTRING.findall(path.read_text(encoding="utf-8")):
+            patterns.add(shape(a or b))
+    out: dict[str, set[Any]] = {}
+    for pattern in patterns:
+        rx = re.compile("^" + re.escape(pattern).replace(r"\{\}", "([^.]+)") + "$")
+        found = {m.groups() for m in map(rx.match, en) if m}
+        out[pattern] = {g if len(g) > 1 else g[0] for g in found}
+    return out
 
 
 def later_years_families() -> dict[str, set[str]]:
@@ -273,7 +299,7 @@ def shape(fkey: str) -> str:
 
 
 def test_every_game_with_assets_is_checked_above():
-    assert set(tables()) == {"shell", "hercules", "labors", "later_years"}  # add new games above
+    assert set(tables()) == {"shell", "hercules", "labors", "later_years", "companions"}
 
 
 def test_the_merged_table_is_the_shells_and_the_games_with_no_key_twice():
@@ -299,9 +325,11 @@ def test_every_key_used_in_the_code_exists_in_both_languages():
     fam = families()
     assert shapes <= set(fam), f"f-string keys without a known family: {shapes - set(fam)}"
     for pattern in shapes:
-        prefix = pattern.replace("{}", "")
         assert fam[pattern], pattern
-        used |= {prefix + value for value in fam[pattern]}
+        used |= {
+            pattern.format(*value) if isinstance(value, tuple) else pattern.format(value)
+            for value in fam[pattern]
+        }
     used |= set(REASON_KEYS)
     theme = json.loads((ROOT / "assets" / "ui" / "theme.json").read_text(encoding="utf-8"))
     used |= {p["name_key"] for palette in theme["palettes"].values() for p in palette}

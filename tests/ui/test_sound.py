@@ -168,6 +168,7 @@ def test_each_games_cues_name_catalogued_sounds_and_cover_its_moments():
             "defeat",
         },
         "later_years": {"card_slide", "coin_drop", "victory", "defeat"},
+        "companions": {"card_slide", "card_flip", "coin_drop", "labour", "victory", "defeat"},
     }  # fmt: skip
     for spec in registry.games():
         cues = Cues.load(spec.assets)

@@ -68,6 +68,7 @@ BOTS_ONLY = {
     "hercules": ("standard", ["easy", "normal", "easy"]),
     "labors": ("mortal", ["random"]),
     "later_years": ("standard", ["easy", "normal", "easy"]),
+    "companions": ("standard", ["easy", "normal", "easy", "normal"]),
 }
 
 
@@ -101,6 +102,12 @@ def test_bot_only_games_of_every_game_are_recorded_once_through_the_real_control
             # The most points wins unless a tie on points was broken (coins, then cards).
             for i, r in enumerate(results):
                 assert (r != "loss") <= (scores[i] == best)
+        elif game == "companions":
+            # A side wins: every seat of it, and only those (its final side, turncoats too).
+            side = [bool(v) for v in state.villain]
+            hera_won = state.outcome == "hera"
+            assert results == ["win" if side[i] == hera_won else "loss" for i in range(4)]
+            assert rec["rounds"] == state.journey
         else:
             assert results == ["win" if state.outcome == WON else "loss"]
             assert scores == [len(state.beaten)] and rec["extra"]["reached"] == state.labour

@@ -11,24 +11,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from support.mouse import click, click_widget, frames  # noqa: E402
+from support.companions_mouse import card_rect, choice, click_choice, human_move  # noqa: E402
+from support.mouse import click_widget, frames  # noqa: E402
 
-from hercules.app.registry import REGISTRY  # noqa: E402
-from hercules.games._companions import engine as E  # noqa: E402
-from hercules.games._companions.spec import register_draft  # noqa: E402
-from hercules.games._companions.ui.gameover import GameOverScene  # noqa: E402
-from hercules.games._companions.ui.night import NightScene  # noqa: E402
-from hercules.games._companions.ui.setup import SetupScene  # noqa: E402
-from hercules.games._companions.ui.table import TableScene  # noqa: E402
+from hercules.app.registry import REGISTRY, load_games  # noqa: E402
+from hercules.games.companions.spec import SPEC  # noqa: E402
+from hercules.games.companions.ui.gameover import GameOverScene  # noqa: E402
+from hercules.games.companions.ui.night import NightScene  # noqa: E402
+from hercules.games.companions.ui.setup import SetupScene  # noqa: E402
+from hercules.games.companions.ui.table import TableScene  # noqa: E402
 from hercules.ui.app import App, Settings  # noqa: E402
 from hercules.ui.strings import set_language  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def companions():
-    """The draft game, registered for these tests (the registry does not discover it yet)."""
-    spec = register_draft()
-    assert REGISTRY.get(spec.id) is spec
+    """The game, registered by the box at start-up."""
+    load_games()
+    spec = REGISTRY.get("companions")
+    assert spec is SPEC
     return spec
 
 
@@ -59,69 +60,6 @@ def start_by_mouse(app, players: int, seed: int, watch: bool = False) -> TableSc
     table = app.top
     assert isinstance(table, TableScene), table
     return table
-
-
-def card_rect(table, space):
-    """Where the card at ``space`` can be clicked."""
-    r, i = space
-    return table.card_rects()[r][i]
-
-
-def choice(table, key):
-    """The choice bar's button ``key`` (None if it is not offered)."""
-    return next((c for c in table.choices() if c.key == key), None)
-
-
-def click_choice(app, table, key):
-    """Click the choice bar's button ``key``."""
-    c = choice(table, key)
-    assert c is not None, (key, [c.key for c in table.choices()])
-    click(app, c.rect.center)
-
-
-def human_move(app, table, rng: random.Random) -> E.Action:
-    """One decision of the human, by clicks: a legal action chosen at random, made the way a
-    player makes it. Returns the action meant."""
-    s = table.state
-    legal = table.ctl.legal()
-    p = s.prompt
-    if p == E.P_CLAIM:
-        silent = [a for a in legal if a.kind == "silent"]
-        a = silent[0] if rng.random() < 0.4 else rng.choice([a for a in legal if a.kind == "claim"])
-        if a.kind == "claim":
-            click(app, card_rect(table, (a.row, a.col)).center)
-            click_choice(app, table, f"n{a.n}")
-        else:
-            click_choice(app, table, "silent")
-        return a
-    if p == E.P_TURN:
-        abilities = [a for a in legal if a.kind == "ability"]
-        if abilities and rng.random() < 0.3:
-            click_choice(app, table, "ability")
-            return abilities[0]
-        a = rng.choice([a for a in legal if a.kind == "look"])
-        click(app, card_rect(table, (a.row, a.col)).center)
-        click(app, card_rect(table, (a.row2, a.col2)).center)
-        return a
-    a = rng.choice(legal)
-    if a.kind in ("swap", "reveal", "vote"):
-        keys = {
-            ("swap", 1): "swap",
-            ("swap", 0): "keep",
-            ("reveal", 1): "reveal",
-            ("reveal", 0): "no_reveal",
-            ("vote", 1): "vote_up",
-            ("vote", 0): "vote_down",
-        }
-        click_choice(app, table, keys[(a.kind, a.n)])
-    elif a.kind == "swap_up":
-        click(app, card_rect(table, (a.row, a.col)).center)
-        click(app, card_rect(table, (a.row2, a.col2)).center)
-    elif a.kind == "make_draw":
-        click(app, table.layout.plaques[a.seat].center)
-    else:  # peek, hpeek, flip, move_down: a card
-        click(app, card_rect(table, (a.row, a.col)).center)
-    return a
 
 
 def play_to_end(app, table, seed: int, watch_frame=None, limit: int = 6000) -> int:

@@ -7,10 +7,10 @@ import pygame
 import pytest
 from support.mouse import click_widget, key
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.ui.gameover import GameOverScene, turned_words
-from hercules.games._companions.ui.replay import ReplayScene
-from hercules.games._companions.ui.words import char_name
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.ui.gameover import GameOverScene, turned_words
+from hercules.games.companions.ui.replay import ReplayScene
+from hercules.games.companions.ui.words import char_name
 from hercules.ui.strings import t
 from hercules.ui.table import EVERYTHING
 

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pygame
 from support.mouse import click, click_widget, frames, key
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.ui import painter
-from hercules.games._companions.ui.night import NightScene
-from hercules.games._companions.ui.setup import SetupScene
-from hercules.games._companions.ui.shots import play_until, stage
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.ui import painter
+from hercules.games.companions.ui.night import NightScene
+from hercules.games.companions.ui.setup import SetupScene
+from hercules.games.companions.ui.shots import play_until, stage
 from hercules.ui.strings import t
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hercules.games._companions import engine as E
-from hercules.games._companions.policy import REASONS
-from hercules.games._companions.ui.reasons import reason_text
-from hercules.games._companions.ui.words import prompt_lines, record_entries
+from hercules.games.companions.ai.policy import REASONS
+from hercules.games.companions.engine import rules as E
+from hercules.games.companions.ui.reasons import reason_text
+from hercules.games.companions.ui.words import prompt_lines, record_entries
 from hercules.ui.strings import set_language
 
 STRINGS = Path(__file__).resolve().parents[3] / "assets" / "games" / "companions" / "strings"

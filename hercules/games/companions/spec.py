@@ -1,8 +1,6 @@
 """*The Labours of Hercules* in the box: its spec, and how a new game is set up.
 
-No pygame here (the scenes are named, not imported), so tools use it too. While the package's
-name starts with ``_`` the registry does not discover it (issue 25 is not done): tests and
-tools that want it call :func:`register_draft`.
+No pygame here (the scenes are named, not imported), so tools use it too.
 """
 
 from __future__ import annotations
@@ -10,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hercules.app.controller import Controller, build_seats
-from hercules.app.registry import REGISTRY, GameSpec, ui_roles
+from hercules.app.registry import GameSpec, ui_roles
 
-from . import engine as E
-from .adapter import GAME_ID, RULES
-from .bots import BOT_LEVELS, make_bot
+from .ai.bots import BOT_LEVELS, make_bot
+from .engine import rules as E
+from .engine.adapter import GAME_ID, RULES
 
-__all__ = ["GAME_ID", "SPEC", "VARIANTS", "hercules_seed", "new_controller", "register_draft"]
+__all__ = ["GAME_ID", "SPEC", "VARIANTS", "hercules_seed", "new_controller"]
 
 _PKG = __name__.rpartition(".")[0]
 _UI = f"{_PKG}.ui"
@@ -71,10 +69,3 @@ SPEC: GameSpec[E.State, E.Action, E.Event] = GameSpec(
     tutorial="data/tutorial.json",
     order=40,
 )
-
-
-def register_draft() -> GameSpec[E.State, E.Action, E.Event]:
-    """Register the game with the box's registry if it is not (the draft is not discovered)."""
-    if GAME_ID not in REGISTRY:
-        REGISTRY.register(SPEC)
-    return SPEC

@@ -18,8 +18,8 @@ from hercules.ui.strings import language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
 
-from .. import engine as E
-from ..data import load_data
+from ..engine import rules as E
+from ..engine.data import load_data
 from .cards import ballot, character_card, chip, club, eye, task_card
 from .words import (
     ROW_LETTERS,

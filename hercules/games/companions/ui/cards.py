@@ -15,8 +15,8 @@ from hercules.ui.strings import t
 from hercules.ui.surfaces import surface_cache
 from hercules.ui.theme import FONTS, colour
 
-from .. import engine as E
-from ..data import load_data
+from ..engine import rules as E
+from ..engine.data import load_data
 from .words import Colour, effect_name, task_title, tint
 
 #: The effects a card face shows as labels (its reveal effects, then the kept ones).

@@ -36,9 +36,9 @@ from typing import Any
 
 from hercules.games._kit.reasons import ReasonFormat
 
-from . import engine as E
+from ..engine import rules as E
+from ..engine.data import TaskCard, load_data
 from .belief import Belief, Evidence, prior_marginals
-from .data import TaskCard, load_data
 
 Space = tuple[int, int]
 
@@ -207,6 +207,7 @@ class Table:
         return sum(self.prow[r] * self.worth[r] / self.best[r] for r in (0, 1))
 
     def card_value(self, card: str) -> float:
+        """What ``card`` is worth in #3's row to this seat's side (0 if unknown)."""
         return self.value.get(card, 0.0)
 
     def swap_delta(self, a: Space, ca: str, b: Space, cb: str) -> float:

@@ -8,7 +8,7 @@ from hercules.ui.rules_page import STYLES as PAGE_STYLES
 from hercules.ui.rules_page import Row, RulesPage
 from hercules.ui.strings import t, text_file
 
-from ..data import load_data
+from ..engine.data import load_data
 from .words import ability_text, char_name, effect_name, task_title
 
 ASSETS = "games/companions"

@@ -16,7 +16,7 @@ import pygame
 from hercules.app.controller import Record
 from hercules.ui.anim import Anim
 
-from .. import engine as E
+from ..engine import rules as E
 from .words import seconds
 
 #: Seconds each kind of animation lasts.

@@ -18,8 +18,8 @@ from hercules.ui.names import default_names, localise_name
 from hercules.ui.strings import has, language, languages, t, tn, tr
 from hercules.ui.theme import palette_name, player_style, theme_data
 
-from .. import engine as E
-from ..data import load_data
+from ..engine import rules as E
+from ..engine.data import load_data
 
 Colour = tuple[int, ...]
 #: A seat's kinds as its name tells them.

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from . import engine as E
-from .data import load_data
+from .engine import rules as E
+from .engine.data import load_data
 
 #: How a game ends: Hercules' twelfth labour, or a draw from the empty bag (R).
 END_CONDITIONS = ("labours", "bag")

@@ -20,9 +20,9 @@ from hercules.ui.strings import language, t
 from hercules.ui.table import GameTable
 from hercules.ui.theme import FONTS, colour
 
-from .. import engine as E
-from ..adapter import GAME_ID
-from ..data import load_data
+from ..engine import rules as E
+from ..engine.adapter import GAME_ID
+from ..engine.data import load_data
 from .cards import character_card, chip
 from .words import char_name, seat_name, seat_style, tint, token_words
 

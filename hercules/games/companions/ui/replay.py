@@ -13,7 +13,7 @@ from hercules.app.saves import LoadedGame
 from hercules.ui.replay import Replaying
 from hercules.ui.strings import t
 
-from ..adapter import RULES
+from ..engine.adapter import RULES
 from .table import EVERYTHING, TableScene
 from .words import names_for
 

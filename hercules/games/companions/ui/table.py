@@ -30,9 +30,9 @@ from hercules.ui.strings import has, t
 from hercules.ui.table import EVERYTHING, TableBase, grid_rect
 from hercules.ui.theme import FONTS
 
-from .. import engine as E
-from ..adapter import GAME_ID
-from ..data import load_data
+from ..engine import rules as E
+from ..engine.adapter import GAME_ID
+from ..engine.data import load_data
 from ..spec import SPEC
 from .animations import cue_key, queue_record
 from .gameover import GameOverScene, winners

@@ -17,7 +17,7 @@ from hercules.games._kit.fields import Fields, from_plain, is_whole, plain
 from hercules.games._kit.rng import MASK64
 from hercules.games._kit.versions import StateFormat, Upgraded
 
-from . import engine as E
+from . import rules as E
 from .data import load_data
 
 GAME_ID = "companions"
@@ -207,8 +207,9 @@ class CompanionsRules:
 
     def validate(self, state: E.State, action: object, seat: int | None = None) -> Exception | None:
         """Why ``action`` would be refused (from ``seat``), or None."""
-        if not isinstance(action, E.Action):
-            return MalformedActionError(f"not an action of the game: {str(action)[:60]}")
+        why = E.malformed(action)
+        if why:
+            return MalformedActionError(why)
         if seat is not None and (not is_whole(seat) or seat != E.actor(state)):
             return IllegalActionError(E.Reason.NOT_LEGAL, "it is not this seat's turn")
         if action not in E.legal_actions(state):

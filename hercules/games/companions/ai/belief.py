@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import engine as E
-from .data import load_data
+from ..engine import rules as E
+from ..engine.data import load_data
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ awake), as the rules would have them.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -19,9 +18,9 @@ from typing import Any
 from hercules.app.controller import Controller
 from hercules.ui.scene import Shell
 
-from .. import engine as E
-from ..adapter import GAME_ID
-from ..spec import SPEC, new_controller, register_draft
+from ..engine import rules as E
+from ..engine.adapter import GAME_ID
+from ..spec import SPEC, new_controller
 from .night import NightScene
 from .table import TableScene
 from .words import names_for
@@ -64,10 +63,6 @@ def stage(
     app: Shell, scene: str, seed: int = 1, variant: str = "standard", players: int = 4
 ) -> Any:
     """Open the table at ``scene`` (one of SCENES); returns the table."""
-    register_draft()
-    if importlib.util.find_spec(f"{__package__.rpartition('.')[0]}.stats") is None:
-        # The game's statistics hooks are not written yet: the end is not recorded.
-        app.nav.keep_statistics = False  # type: ignore[attr-defined]
     kinds = ["human"] + [SPEC.bot_levels[0]] * (players - 1)
     stop = _moment(scene)
     ctl = new_controller(variant, kinds, seed)

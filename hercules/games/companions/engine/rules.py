@@ -339,8 +339,9 @@ def _abilities(s: State) -> list[Action]:
 
 def apply(s: State, action: Any) -> tuple[State, list[Event]]:
     """The new state and its events; :class:`IllegalActionError` for anything not legal."""
-    if not isinstance(action, Action):
-        raise MalformedActionError(f"not an action of the game: {str(action)[:60]}")
+    why = malformed(action)
+    if why:
+        raise MalformedActionError(why)
     if action not in _legal(s):
         raise IllegalActionError(Reason.NOT_LEGAL, f"not a legal action now: {action}")
     ev: list[Event] = []
@@ -398,6 +399,17 @@ def apply(s: State, action: Any) -> tuple[State, list[Event]]:
     elif k == "vote":
         s = _vote(s, action.n, ev)
     return s, ev
+
+
+def malformed(action: object) -> str:
+    """Why ``action`` is no action value of the game ("" when it is one): an Action whose
+    kind is text and whose every other field is a whole number (``True`` would otherwise
+    equal 1 and pass for a legal action)."""
+    if not isinstance(action, Action):
+        return f"not an action of the game: {str(action)[:60]}"
+    if type(action.kind) is not str or any(type(v) is not int for v in action[1:]):
+        return f"an action's fields are a kind and whole numbers: {str(action)[:80]}"
+    return ""
 
 
 def _learn(s: State, seat: int, card: str) -> tuple[frozenset[str], ...]:
@@ -719,6 +731,7 @@ __all__ = [
     "apply",
     "is_terminal",
     "legal_actions",
+    "malformed",
     "new_game",
     "reveal_choice",
 ]

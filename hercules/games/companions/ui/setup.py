@@ -21,7 +21,7 @@ from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
-from ..adapter import GAME_ID
+from ..engine.adapter import GAME_ID
 from ..spec import SPEC, VARIANTS, hercules_seed, new_controller
 from .words import default_name, names_for
 

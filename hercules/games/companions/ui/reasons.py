@@ -1,7 +1,7 @@
 """The bots' reasons in the player's language, for the log's notes.
 
 A bot explains its choice as ``"co.bot.<kind>|name=value|...|English"`` (the game's
-:data:`~hercules.games._companions.policy.REASONS`). Here that becomes a sentence through the
+:data:`~hercules.games.companions.ai.policy.REASONS`). Here that becomes a sentence through the
 string tables: ``co.bot.<kind>`` formatted with the values, a space, a card or a character
 put into words first. A kind with no words yet, or words wanting values the reason lacks,
 shows its English sentence; anything else shows as it is. Never an error. No pygame here.
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from hercules.ui.strings import has, t
 
-from ..data import load_data
-from ..policy import REASONS
+from ..ai.policy import REASONS
+from ..engine.data import load_data
 from .words import card_name, char_name, space_name
 
 
