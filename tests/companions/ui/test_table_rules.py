@@ -9,6 +9,7 @@ from dataclasses import replace
 import pygame
 from support.mouse import click, click_widget, frames, key
 
+from hercules.games.companions.ai import policy
 from hercules.games.companions.engine import rules as E
 from hercules.games.companions.ui import painter
 from hercules.games.companions.ui.night import NightScene
@@ -287,3 +288,27 @@ def test_the_setup_deals_the_human_hercules_when_asked(app):
     s = app.top.state
     assert s.n == 5 and s.config.variant == "hardship" and s.characters[0] == 1
     assert app.settings.last_setup["companions"]["hercules"] == "me"
+
+
+def test_the_hint_says_what_a_hard_bot_would_do_from_the_players_view_and_plays_nothing(
+    app, co, monkeypatch
+):
+    table = co.start_by_mouse(app, 5, 8)
+    _human_turn(table, random.Random(3), lambda s: s.prompt == E.P_SWAP)
+    frames(app, 1)
+    seen = []
+    real = policy.CompanionsBot.choose
+
+    def spy(self, view, legal, rng):
+        seen.append(view)
+        return real(self, view, legal, rng)
+
+    monkeypatch.setattr(policy.CompanionsBot, "choose", spy)
+    before, history = table.ctl.state, len(table.ctl.history)
+    hint = table.button("hint")
+    assert hint.is_enabled
+    click_widget(app, hint)
+    assert table.ctl.state is before and len(table.ctl.history) == history
+    assert seen == [table.ctl.rules.view(before, table.viewer)]  # the view, never the state
+    assert table.message.startswith(t("co.hint", what="").strip())
+    assert len(table.message) > len(t("co.hint", what=""))

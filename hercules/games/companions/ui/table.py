@@ -14,6 +14,7 @@ scene reads the controller's state and sends it actions, never more.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -30,6 +31,7 @@ from hercules.ui.strings import has, t
 from hercules.ui.table import EVERYTHING, TableBase, grid_rect
 from hercules.ui.theme import FONTS
 
+from ..ai.bots import make_bot
 from ..engine import rules as E
 from ..engine.adapter import GAME_ID
 from ..engine.data import load_data
@@ -60,6 +62,10 @@ class Choice:
     chosen: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     why: str = ""  #: what a press of a disabled button says
+
+
+#: The hint's bot level (it sees only the player's own view).
+HINT_LEVEL = SPEC.bot_levels[-1]
 
 
 class TableScene(TableBase):
@@ -136,7 +142,7 @@ class TableScene(TableBase):
 
     def button_keys(self) -> tuple[str, ...]:
         """The sidebar's buttons, in a row."""
-        return ("undo", "rules", "menu")
+        return ("undo", "hint", "rules", "menu")
 
     def button_cell(self, row: int, col: int, cols: int) -> pygame.Rect:
         """A sidebar button's place: rows of the layout's button height."""
@@ -154,7 +160,12 @@ class TableScene(TableBase):
         """Enable exactly what can be done now."""
         if not self.widgets:
             return
-        self.enable_buttons({"undo": self.human() and bool(self.ctl.can_undo())})
+        self.enable_buttons(
+            {
+                "undo": self.human() and bool(self.ctl.can_undo()),
+                "hint": self.human() and not self.ctl.is_over,
+            }
+        )
 
     # --- the log -----------------------------------------------------------------------------
     def describe(self, rec: Record) -> list[LogEntry]:
@@ -395,10 +406,21 @@ class TableScene(TableBase):
             "menu": lambda: self.app.push(PauseOverlay(self.app, self)),
             "undo": self.undo,
             "rules": lambda: self.app.nav.rules(self.game_id),
+            "hint": self.show_hint,
         }
         act = acts.get(key)
         if act is not None:
             act()
+
+    def show_hint(self) -> None:
+        """What the strongest bot would do in the player's place, and why: it is handed the
+        player's own view only (their side included, nobody else's), and nothing is played."""
+        if not self.human() or self.ctl.is_over:
+            return
+        bot = make_bot(HINT_LEVEL)
+        bot.choose(self.view(), self.ctl.legal(), random.Random(len(self.ctl.history)))
+        why = reason_text(bot.explain(), self.names)
+        self.say(t("co.hint", what=why or t("co.hint.none")), seconds=8.0)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table (never raises, never breaks a rule)."""
