@@ -17,13 +17,14 @@ still going shows a spectator's view, so a replay never tells a player's secrets
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, cast
 
 import pygame
 
+from hercules.app import saves
 from hercules.app.contract import SPECTATOR, GameRules
-from hercules.app.controller import Record
+from hercules.app.controller import Controller, GameController, Record
 from hercules.app.replay import ReplayController
 from hercules.app.saves import LoadedGame
 
@@ -42,6 +43,23 @@ KEYS = {
     pygame.K_SPACE: "play",
     pygame.K_ESCAPE: "close",
 }
+
+
+def watch_again(app: Shell, ctl: GameController | None, names: Sequence[str]) -> None:
+    """Open the replay of a game that has just ended, from its first move (every game's end
+    screen offers it). The game's save document is built in memory and read back exactly as
+    a save file would be. A document the saves refuse opens nothing. Any other failure is
+    reported as a damaged save and the end screen stays up."""
+    if ctl is None:
+        return
+    try:
+        # Offered for a live game only (a replay's controller has no undo_refusal).
+        doc = saves.game_document(cast(Controller, ctl), names)
+        app.nav.replay(saves.read_document(doc, ctl.rules))
+    except saves.SaveError:
+        return
+    except Exception as exc:  # noqa: BLE001 - the last catch: the end screen stays up
+        saves.damaged(exc)
 
 
 class Replaying(TableBase):

@@ -7,14 +7,13 @@ a new game, the replay, back to the table, or the title.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import Controller
 from hercules.ui import draw as D
+from hercules.ui.replay import watch_again
 from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import language, t
 from hercules.ui.table import GameTable
@@ -146,13 +145,7 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         """Watch the game again from its first move, every secret shown."""
-        try:
-            doc = saves.game_document(cast(Controller, self.ctl), self.names)
-            self.app.nav.replay(saves.read_document(doc, self.ctl.rules))
-        except saves.SaveError:
-            return
-        except Exception as exc:  # noqa: BLE001 - the last catch: the end screen stays up
-            saves.damaged(exc)
+        watch_again(self.app, self.ctl, self.names)
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from hercules.app.registry import assets_path
 from hercules.ui.log import HEADER, LINE, NOTE, LogEntry
 from hercules.ui.names import default_names, localise_name
 from hercules.ui.strings import has, language, languages, t, tn, tr
@@ -20,6 +20,7 @@ from hercules.ui.theme import palette_name, player_style, theme_data
 
 from ..engine import rules as E
 from ..engine.data import load_data
+from ..spec import SPEC
 
 Colour = tuple[int, ...]
 #: A seat's kinds as its name tells them.
@@ -31,11 +32,7 @@ ROW_LETTERS = ("A", "B")
 @cache
 def table_data() -> dict[str, Any]:
     """The table's drawing data (``data/table.json``), shipped as package data."""
-    text = (
-        resources.files("hercules.assets")
-        .joinpath("games", "companions", "data", "table.json")
-        .read_text(encoding="utf-8")
-    )
+    text = assets_path(SPEC.assets, "data", "table.json").read_text(encoding="utf-8")
     doc: dict[str, Any] = json.loads(text)
     return doc
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import Controller, GameController
+from hercules.app.controller import GameController
 from hercules.games.labors.engine.state import (
     LOST_COURAGE,
     LOST_DIVINITY,
@@ -25,6 +24,7 @@ from hercules.games.labors.engine.state import (
 from hercules.games.labors.spec import GAME_ID, new_controller
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge
+from hercules.ui.replay import watch_again
 from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t, tn
 from hercules.ui.theme import FONTS, colour
@@ -198,17 +198,7 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         """Watch this run again, from its first move."""
-        if self.ctl is None:
-            return
-        try:
-            # Offered for a live game only (a replay's controller has no undo_refusal).
-            doc = saves.game_document(cast(Controller, self.ctl), self.names)
-            loaded = saves.read_document(doc, self.ctl.rules)
-            self.app.nav.replay(loaded)
-        except saves.SaveError:
-            return
-        except Exception as exc:  # noqa: BLE001 - the last catch: the run-over screen stays up
-            saves.damaged(exc)
+        watch_again(self.app, self.ctl, self.names)
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

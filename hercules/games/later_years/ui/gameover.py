@@ -7,19 +7,18 @@ share the victory. From here: a new game, the replay, back to the table, or the 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from hercules.app import saves
-from hercules.app.controller import Controller
 from hercules.games.later_years.engine import load_data, score
 from hercules.games.later_years.engine.adapter import GAME_ID
 from hercules.games.later_years.engine.state import LaterYearsState
 from hercules.games.later_years.stats import score_history
 from hercules.ui import draw as D
 from hercules.ui.chart import best_badge, line_chart
+from hercules.ui.replay import watch_again
 from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.table import GameTable
@@ -143,16 +142,7 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         """Watch the game again from its first move."""
-        if self.ctl is None:
-            return
-        try:
-            # Offered for a live game only (a replay's controller has no undo_refusal).
-            doc = saves.game_document(cast(Controller, self.ctl), self.names)
-            self.app.nav.replay(saves.read_document(doc, self.ctl.rules))
-        except saves.SaveError:
-            return
-        except Exception as exc:  # noqa: BLE001 - the last catch: the score page stays up
-            saves.damaged(exc)
+        watch_again(self.app, self.ctl, self.names)
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
