@@ -233,3 +233,73 @@ def test_hera_keeps_her_ability_for_the_empty_bag():
     assert bot.choose(E.view(s, hera), legal, random.Random(1)) != E.Action("ability")
     empty = replace(s, bag=(0, 0), discard=(s.discard[0] + s.bag[0], s.discard[1] + s.bag[1]))
     assert bot.choose(E.view(empty, hera), legal, random.Random(1)) == E.Action("ability")
+
+
+def _villain_choices(overrides: dict[str, float], seeds: range) -> dict[str, list[int]]:
+    """Whole 7-player Normal games (Hera is always a villain) with ``overrides`` on every
+    bot; per prompt, what the villain seats chose when they had a choice (1 swap / reveal,
+    or whether the ballot was the one a loyal player would cast)."""
+    made: dict[str, list[int]] = {"swap": [], "reveal": [], "vote_loyal": []}
+    for seed in seeds:
+        s = E.new_game(E.Config(7), seed)
+        bots = [make_bot("normal") for _ in range(7)]
+        for bot in bots:
+            bot.params = {**bot.params, **overrides}
+        rngs = [random.Random(seed * 10 + k) for k in range(7)]
+        for _ in range(20_000):
+            if E.is_terminal(s):
+                break
+            who, legal = E.actor(s), E.legal_actions(s)
+            if who < 0:
+                s, _ = E.apply(s, legal[0])
+                continue
+            action = bots[who].choose(E.view(s, who), legal, rngs[who])
+            if s.villain[who] and who != s.hercules and len(legal) > 1:
+                if s.prompt == E.P_SWAP:
+                    made["swap"].append(int(action.n == 1))
+                elif s.prompt == E.P_REVEAL:
+                    made["reveal"].append(int(action.n == 1))
+                elif s.prompt == E.P_VOTE:
+                    g = bots[who].memory.vote_pending
+                    made["vote_loyal"].append(int((action.n == 1) == (g >= 0.5)))
+            s, _ = E.apply(s, action)
+    return made
+
+
+def test_a_villain_leaves_small_harms_alone_as_cover():
+    # No cover turns (a cover turn is played as a loyal player's, for loyal reasons).
+    eager = {"villain_swap": 1.0, "villain_reveal": 1.0, "villain_cover_reveal": 0.0}
+    eager |= {"cover": 0.0, "hera_cover": 0.0}
+    loud = _villain_choices(
+        eager | {"villain_swap_margin": 0.0, "villain_reveal_margin": -5.0},
+        range(12),
+    )
+    quiet = _villain_choices(
+        eager | {"villain_swap_margin": 1e9, "villain_reveal_margin": 1e9},
+        range(12),
+    )
+    loud = loud | {
+        "vote_loyal": _villain_choices(eager | {"villain_vote_margin": 0.0}, range(12))[
+            "vote_loyal"
+        ]
+    }
+    quiet = quiet | {
+        "vote_loyal": _villain_choices(eager | {"villain_vote_margin": 1.0}, range(12))[
+            "vote_loyal"
+        ]
+    }
+    # Some villain had a choice in these games, and with no margin it acted on it.
+    assert loud["swap"] and sum(loud["swap"]) > 0
+    assert loud["reveal"] and sum(loud["reveal"]) > 0
+    assert loud["vote_loyal"] and not all(loud["vote_loyal"])
+    # With margins no harm can exceed, it never swaps or reveals, and it votes loyally.
+    assert quiet["swap"] and sum(quiet["swap"]) == 0
+    assert quiet["reveal"] and sum(quiet["reveal"]) == 0
+    assert quiet["vote_loyal"] and all(quiet["vote_loyal"])
+
+
+def test_every_level_names_its_villain_margins():
+    for level in BOT_LEVELS:
+        params = load_params()[level]
+        for key in ("villain_swap_margin", "villain_reveal_margin", "villain_vote_margin"):
+            assert isinstance(params[key], float), (level, key)

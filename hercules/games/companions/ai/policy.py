@@ -539,9 +539,14 @@ class CompanionsBot:
         a, b = t.s.looked
         ca, cb = t.visible[a], t.visible[b]
         delta = sign * t.swap_delta(a, ca, b, cb)
-        do = delta > float(self.params["swap_margin"])
+        margin = float(self.params["swap_margin"])
+        if sign < 0:
+            # A villain spends its swaps where they hurt most: small harms are left alone,
+            # so its swaps are no likelier than a loyal player's (no tell).
+            margin = max(margin, float(self.params.get("villain_swap_margin", 0.0)))
+        do = delta > margin
         if do and sign < 0 and rng.random() >= float(self.params["villain_swap"]):
-            do = False  # a villain's swaps no likelier than a loyal player's (no tell)
+            do = False  # and some of those are skipped too (the easier levels' cover)
         if do:
             self.reason = REASONS.encode(
                 "swap", "Swapped the two cards: the better place for each."
@@ -584,7 +589,9 @@ class CompanionsBot:
         ca, cb = t.visible[a], t.visible[b]
         hi, card = (a, ca) if _card(ca).number > _card(cb).number else (b, cb)
         value = self._reveal_value(t, card, hi, sign) + float(self.params["reveal_bias"])
-        do = value + 0.2 * (rng.random() - 0.5) > 0.0
+        # A villain reveals only where the reveal hurts enough (the rest is cover).
+        need = float(self.params.get("villain_reveal_margin", 0.0)) if sign < 0 else 0.0
+        do = value + 0.2 * (rng.random() - 0.5) > need
         if do and sign < 0 and rng.random() >= float(self.params["villain_reveal"]):
             do = False  # a villain reveals no more often than a loyal player (no tell)
         elif not do and sign < 0 and rng.random() < float(self.params["villain_cover_reveal"]):
@@ -605,7 +612,9 @@ class CompanionsBot:
         g = self._judge_end(t)
         self.memory.vote_pending = g
         self.memory.vote_journey = t.s.journey
-        want = g >= 0.5 if sign > 0 else g < 0.5
+        want = g >= 0.5
+        if sign < 0 and abs(g - 0.5) >= float(self.params.get("villain_vote_margin", 0.0)):
+            want = g < 0.5  # dissent only when the ballot matters enough (else cover)
         up = sum(t.s.up[0]) + sum(t.s.up[1])
         if want:
             self.reason = REASONS.encode(
