@@ -115,7 +115,7 @@ def copy_with(obj: D, **changes: Any) -> D:
     is refused with ``TypeError``, as ``replace`` refuses it.
     """
     cls = type(obj)
-    names = _field_names(cls)
+    names = _FIELDS.get(cls) or _field_names(cls)
     if not names.issuperset(changes):
         bad = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field {', '.join(bad)} to change")
@@ -126,10 +126,11 @@ def copy_with(obj: D, **changes: Any) -> D:
         for name in names:
             object.__setattr__(new, name, changes.get(name, getattr(obj, name)))
         return new
-    # Frozen: the instance's own __setattr__ refuses; its dict takes the values directly.
-    fields = new.__dict__
-    fields.update(values)
+    # A dict's copy() is one block copy, several times quicker than filling the new object's
+    # empty dict key by key; a frozen object refuses its own __setattr__, hence object's.
+    fields = values.copy()
     fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
