@@ -32,7 +32,7 @@ class LaborsRules:
 
     def legal_actions(self, state: LaborsState) -> list[Any]:
         """Every legal action, sorted."""
-        return list(rules.legal_actions(state))
+        return rules.legal_actions(state)  # a new list each call: the caller may keep it
 
     def apply(
         self, state: LaborsState, action: Any, seat: int | None = None

@@ -9,6 +9,7 @@ the same action.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from .data import Attack, GoldDef
@@ -86,6 +87,13 @@ def _sub_multisets(counts: list[int], total: int | None, face: int = 1) -> Itera
 
 def value_sets(attack: Attack, values: Sequence[int]) -> list[tuple[int, ...]]:
     """Every multiset of ``values`` (sorted tuples) that is a valid set for ``attack``."""
+    # The answer depends on the multiset only: worked out once per method and multiset (the
+    # engine asks at every prompt of a roll, the solver for every roll it weighs).
+    return list(_value_sets(attack, tuple(sorted(values))))
+
+
+@lru_cache(maxsize=8192)
+def _value_sets(attack: Attack, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     counts = _counts(values)
     found: set[tuple[int, ...]] = set()
     k = attack.kind
@@ -120,10 +128,10 @@ def value_sets(attack: Attack, values: Sequence[int]) -> list[tuple[int, ...]]:
                     if rest:
                         found.add(tuple(sorted((a, b, *rest))))
     else:  # three dice: one_two_three, add, bull
-        for combo in combinations(sorted(values), 3):
+        for combo in combinations(values, 3):  # values are sorted
             if meets(attack, combo):
                 found.add(combo)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def _expand(counts: list[int]) -> tuple[int, ...]:
@@ -132,11 +140,17 @@ def _expand(counts: list[int]) -> tuple[int, ...]:
 
 def gold_value_sets(gold: GoldDef, values: Sequence[int]) -> list[tuple[int, ...]]:
     """Every multiset of ``values`` (in the need's order) that fills this gold space."""
+    return list(_gold_value_sets(gold, tuple(sorted(values))))
+
+
+@lru_cache(maxsize=8192)
+def _gold_value_sets(gold: GoldDef, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    # As value_sets: the multiset decides, so once per gold space and multiset.
     found: set[tuple[int, ...]] = set()
     for combo in permutations(values, len(gold.need)):
         if gold_meets(gold, combo):
             found.add(tuple(sorted(combo)))
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def gold_meets(gold: GoldDef, values: Sequence[int]) -> bool:
@@ -162,13 +176,27 @@ def _fills(need: Sequence[int | str], values: Sequence[int]) -> bool:
 
 def canonical(free: Sequence[tuple[int, int]], values: Sequence[int]) -> tuple[int, ...] | None:
     """The lowest-numbered free dice showing ``values`` (``free``: (die, value) pairs), sorted."""
+    return take(dice_by_value(free), values)
+
+
+def dice_by_value(free: Sequence[tuple[int, int]]) -> dict[int, list[int]]:
+    """The free dice (``free``: (die, value) pairs) by value, lowest-numbered first: what
+    :func:`take` picks from, made once for all the sets of one roll."""
     pool: dict[int, list[int]] = {}
     for die, v in sorted(free):
         pool.setdefault(v, []).append(die)
+    return pool
+
+
+def take(pool: dict[int, list[int]], values: Sequence[int]) -> tuple[int, ...] | None:
+    """:func:`canonical` from a :func:`dice_by_value` pool, which it leaves as it is."""
     taken: list[int] = []
+    used: dict[int, int] = {}
     for v in values:
         dice = pool.get(v)
-        if not dice:
+        k = used.get(v, 0)
+        if dice is None or k >= len(dice):
             return None
-        taken.append(dice.pop(0))
+        taken.append(dice[k])
+        used[v] = k + 1
     return tuple(sorted(taken))

@@ -8,7 +8,10 @@ forks) and their spaces hit Hercules. A skull or Courage 0 loses at once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hercules.games._kit import rng as _rng
+from hercules.games._kit.fast import Legal, LegalMemo
 from hercules.games._kit.fields import is_whole
 
 from .actions import (
@@ -34,7 +37,7 @@ from .actions import (
 )
 from .data import SKULL, START, LaborsData, load_data
 from .errors import IllegalActionError, Reason
-from .methods import canonical, gold_value_sets, min_dice, value_sets
+from .methods import canonical, dice_by_value, gold_value_sets, min_dice, take, value_sets
 from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces, new_values
 from .state import (
     ASIDE,
@@ -120,6 +123,19 @@ def _fresh_trial(state: LaborsState) -> LaborsState:
 
 def legal_actions(state: LaborsState) -> list[Action]:
     """Every legal action of the state, sorted (chance steps are the only action then)."""
+    return list(_legal(state).actions)
+
+
+def _compute_legal(state: LaborsState) -> Legal:
+    return Legal.of(_legal_list(state))
+
+
+#: The legal actions of the state last asked about: ``actor`` and ``apply``'s check read the
+#: list its caller has just been given, without computing it again.
+_legal: LegalMemo[LaborsState, Legal] = LegalMemo(_compute_legal)
+
+
+def _legal_list(state: LaborsState) -> list[Action]:
     p = state.prompt
     data = state.data
     if p == P_OVER:
@@ -156,21 +172,24 @@ def legal_actions(state: LaborsState) -> list[Action]:
     if p == P_REMOVE:
         return sorted(Action(REMOVE, card=r) for r in state.rewards[:-1])
     # P_PLAY
-    out = [Action(RESOLVE)]
+    out = [_RESOLVE]
+    free = _free(state)  # once for the three kinds
     if not state.allocating:
-        out += _blue_actions(state)
-    out += _gold_actions(state)
-    out += _attack_actions(state)
+        out += _blue_actions(state, free)
+    out += _gold_actions(state, free)
+    out += _attack_actions(state, free)
     return sorted(set(out))
+
+
+_RESOLVE = Action(RESOLVE)
 
 
 def _free(state: LaborsState) -> list[tuple[int, int]]:
     return [(i, d.value) for i, d in enumerate(state.roll) if d.use == FREE]
 
 
-def _blue_actions(state: LaborsState) -> list[Action]:
+def _blue_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
     out: list[Action] = []
-    free = _free(state)
     # The lowest-numbered die of each value that has not been on a blue space yet.
     firsts: dict[int, int] = {}
     for i, v in free:
@@ -218,34 +237,33 @@ def _all_sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
     return sorted(subs)
 
 
-def _gold_actions(state: LaborsState) -> list[Action]:
+def _gold_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
     out: list[Action] = []
-    free = _free(state)
     values = [v for _, v in free]
+    pool = dice_by_value(free)
     for space in gold_spaces(state):
         if space.key in state.used:
             continue
         for vals in gold_value_sets(space.ability, values):
-            dice = canonical(free, vals)
+            dice = take(pool, vals)
             if dice:
-                out.append(Action(GOLD, space=space.key, dice=dice))
+                out.append(Action(GOLD, "", space.key, dice))
     return out
 
 
-def _attack_actions(state: LaborsState) -> list[Action]:
+def _attack_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
     out: list[Action] = []
-    free = _free(state)
     values = [v for _, v in free]
+    pool = dice_by_value(free)
     lab = state.data.labour(state.labour)
-    by_method: dict[object, list[tuple[int, ...]]] = {}
+    by_method: dict[object, list[tuple[int, ...] | None]] = {}
     for t in state.active():
         attack = lab.dice[t].attack
         if attack not in by_method:
-            by_method[attack] = value_sets(attack, values)
-        for vals in by_method[attack]:
-            dice = canonical(free, vals)
+            by_method[attack] = [take(pool, vals) for vals in value_sets(attack, values)]
+        for dice in by_method[attack]:
             if dice:
-                out.append(Action(ATTACK, dice=dice, target=t))
+                out.append(Action(ATTACK, "", "", dice, 0, t))
     return out
 
 
@@ -273,6 +291,10 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     for any, the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts,
     :func:`apply` applies.
     """
+    if (seat is None or (type(seat) is int and seat == actor(state))) and _legal(state).holds(
+        action
+    ):
+        return None  # one of the very actions listed for this state: legal and well formed
     if not isinstance(action, Action):
         return IllegalActionError(Reason.MALFORMED, f"not an action: {shown(action, 60)}")
     why = malformed(action)
@@ -286,8 +308,7 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
         if seat == PLAYER:
             return IllegalActionError(Reason.ILLEGAL, "the game takes this step itself")
         return IllegalActionError(Reason.ILLEGAL, "the player decides this")
-    legal = legal_actions(state)
-    if action in legal:
+    if action in _legal(state).actions:
         return None
     # The kinds that answer the prompt, not only those with a legal action now: a gold action
     # once every gold space is used is refused as SPACE_USED, a blue one after an attack as
@@ -305,7 +326,7 @@ def actor(state: LaborsState) -> int:
     takes the step itself (the Mood draw, the roll) and once the run is over."""
     if state.prompt == P_OVER:
         return AUTOMATIC
-    legal = legal_actions(state)
+    legal = _legal(state).actions
     if len(legal) == 1 and legal[0].kind in CHANCE:
         return AUTOMATIC
     return PLAYER
@@ -453,9 +474,10 @@ def _gain(
     )
 
 
-def _end_round(state: LaborsState) -> LaborsState:
-    """The round is over: what the bounds cut off this round is gone."""
-    return state.with_(courage_surplus=0, divinity_surplus=0)
+def _end_round(state: LaborsState, **also: Any) -> LaborsState:
+    """The round is over: what the bounds cut off this round is gone (and the fields
+    ``also`` changed, in the same copy)."""
+    return state.with_(courage_surplus=0, divinity_surplus=0, **also)
 
 
 def _swap_moods(state: LaborsState, rid: str) -> LaborsState:
@@ -543,11 +565,13 @@ def _can_never_attack(state: LaborsState) -> bool:
     """
     lab = state.data.labour(state.labour)
     twin = any(s.ability.kind == "twin" for s in blue_spaces(state))
+    have = state.trial_dice() + (1 if twin else 0)
     for t in state.active():
         die = lab.dice[t]
-        if not any(s.skull for s in die.track.values()):
-            if state.trial_dice() + (1 if twin else 0) < min_dice(die.attack):
-                return True
+        # The dice count first: it is cheap, and it rules out nearly every roll before the
+        # track is looked through for a skull.
+        if have < min_dice(die.attack) and not any(s.skull for s in die.track.values()):
+            return True
     return False
 
 
@@ -565,7 +589,7 @@ def _roll(state: LaborsState, ev: Events) -> LaborsState:
     for _ in range(state.trial_dice()):
         seed, face = _rng.roll_die(seed)
         face = max(1, min(6, face + shift))
-        dice.append(Die(face, use=ASIDE if aside and face == aside else FREE))
+        dice.append(Die(face, False, ASIDE if aside and face == aside else FREE, False))
     lab = data.labour(state.labour)
     no_shield = any("nb" in lab.dice[t].track[state.trial[t].node].effects for t in state.active())
     state = state.with_(
@@ -672,10 +696,13 @@ def _attack(state: LaborsState, action: Action, ev: Events) -> LaborsState:
 def _resolve(state: LaborsState, ev: Events) -> LaborsState:
     """The dice are committed: the trial is beaten, or its live dice advance."""
     ev.append(Event("resolve", n=state.round))
-    state = state.with_(used=(), allocating=False)
-    if not state.active():
-        return _beaten(state, ev)
-    return _advance(state.with_(wave=tuple(state.active()), moves=(), second=False), ev)
+    active = state.active()
+    if not active:
+        return _beaten(state.with_(used=(), allocating=False), ev)
+    # One copy for both steps (a state is copied whole each time).
+    return _advance(
+        state.with_(used=(), allocating=False, wave=tuple(active), moves=(), second=False), ev
+    )
 
 
 def _advance(state: LaborsState, ev: Events) -> LaborsState:
@@ -741,12 +768,12 @@ def _advance(state: LaborsState, ev: Events) -> LaborsState:
         if others:
             ev.append(Event("adv", dice=tuple(adv)))
             return _advance(state.with_(wave=others, moves=(), second=True), ev)
-    return _end_round(state).with_(prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
+    return _end_round(state, prompt=P_ROLL, roll=(), used=(), allocating=False, second=False)
 
 
 def _beaten(state: LaborsState, ev: Events) -> LaborsState:
     ev.append(Event("beaten", n=state.labour))
-    state = _end_round(state).with_(beaten=(*state.beaten, state.labour), roll=())
+    state = _end_round(state, beaten=(*state.beaten, state.labour), roll=())
     if state.labour == 12:
         top = state.divinity >= state.data.divinity_top
         return _over(state, WON if top else LOST_DIVINITY, ev)
@@ -773,7 +800,7 @@ def _next_trial(state: LaborsState, ev: Events) -> LaborsState:
 
 def _over(state: LaborsState, outcome: str, ev: Events) -> LaborsState:
     ev.append(Event("over", card=outcome))
-    return _end_round(state).with_(prompt=P_OVER, outcome=outcome, wave=(), moves=())
+    return _end_round(state, prompt=P_OVER, outcome=outcome, wave=(), moves=())
 
 
 __all__ = [

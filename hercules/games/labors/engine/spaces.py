@@ -7,9 +7,10 @@ unless the Ghost of Pholus covers it; the Ferocious Mood adds its blue space for
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from .data import BlueDef, GoldDef
+from .data import BlueDef, GoldDef, LaborsData
 from .state import LaborsState
 
 BOW = "BOW"
@@ -33,27 +34,55 @@ class GoldSpace(NamedTuple):
 
 def blue_spaces(state: LaborsState) -> list[BlueSpace]:
     """Every working blue space (used or not this roll), in the table's order."""
-    data = state.data
-    out = [BlueSpace(f"{BOW}.b{i}", BOW, b) for i, b in enumerate(data.bow)]
-    for rid in state.working_rewards():
-        out += [BlueSpace(f"{rid}.b{i}", rid, b) for i, b in enumerate(data.rewards[rid].blue)]
-    mood = data.moods.get(state.mood)
-    if mood is not None and mood.blue is not None:
-        out.append(BlueSpace(f"{mood.id}.b0", mood.id, mood.blue))
-    return out
+    return list(_spaces(state)[0])
 
 
 def gold_spaces(state: LaborsState) -> list[GoldSpace]:
     """Every working gold space (used or not this roll)."""
+    return list(_spaces(state)[1])
+
+
+Spaces = tuple[tuple[BlueSpace, ...], tuple[GoldSpace, ...]]
+#: The spaces in play by what decides them (the Rewards, the covered one, the Mood), with the
+#: data they were read from: they change only when a Reward is taken or a trial begins, but
+#: the engine and the bots ask at every step of a roll.
+_SPACES: dict[tuple[tuple[str, ...], str, str], tuple[LaborsData, Spaces]] = {}
+_SPACES_MOST = 4096  #: forgotten all at once past this (a long session of many runs)
+
+
+def _spaces(state: LaborsState) -> Spaces:
     data = state.data
-    out: list[GoldSpace] = []
+    key = (state.rewards, state.covered, state.mood)
+    found = _SPACES.get(key)
+    if found is not None and found[0] is data:  # the same components (a test may make its own)
+        return found[1]
+    blue = [BlueSpace(f"{BOW}.b{i}", BOW, b) for i, b in enumerate(data.bow)]
+    gold: list[GoldSpace] = []
     for rid in state.working_rewards():
-        out += [GoldSpace(f"{rid}.g{i}", rid, g) for i, g in enumerate(data.rewards[rid].gold)]
-    return out
+        blue += [BlueSpace(f"{rid}.b{i}", rid, b) for i, b in enumerate(data.rewards[rid].blue)]
+        gold += [GoldSpace(f"{rid}.g{i}", rid, g) for i, g in enumerate(data.rewards[rid].gold)]
+    mood = data.moods.get(state.mood)
+    if mood is not None and mood.blue is not None:
+        blue.append(BlueSpace(f"{mood.id}.b0", mood.id, mood.blue))
+    spaces = (tuple(blue), tuple(gold))
+    if len(_SPACES) >= _SPACES_MOST:
+        _SPACES.clear()
+    _SPACES[key] = (data, spaces)
+    return spaces
 
 
 def new_values(ability: BlueDef, value: int) -> list[int]:
     """The faces a die showing ``value`` may be changed to (none: the ability takes no face)."""
+    return list(_new_values(ability, value))
+
+
+@lru_cache(maxsize=1024)
+def _new_values(ability: BlueDef, value: int) -> tuple[int, ...]:
+    # A few abilities times six faces: worked out once each, not at every step of a roll.
+    return tuple(_faces(ability, value))
+
+
+def _faces(ability: BlueDef, value: int) -> list[int]:
     kind = ability.kind
     if kind in ("pm1", "plus1"):
         steps = (-1, 1) if kind == "pm1" else (1,)

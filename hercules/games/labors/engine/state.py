@@ -6,8 +6,10 @@ state and the Mood deck's order are inside, so the same seed and actions give th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from hercules.games._kit.fast import copy_with
 
 from .data import START, LaborsData, load_data
 
@@ -138,8 +140,9 @@ class LaborsState:
         return self.prompt == P_OVER
 
     def with_(self, **changes: Any) -> LaborsState:
-        """A copy with ``changes``."""
-        return replace(self, **changes)
+        """A copy with ``changes`` (``dataclasses.replace`` without ``__init__``: a state has no
+        ``__post_init__``, and its every field is an immutable value)."""
+        return copy_with(self, **changes)
 
     # --- derived ---------------------------------------------------------------------------
 

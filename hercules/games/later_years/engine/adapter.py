@@ -36,7 +36,7 @@ class LaterYearsRules:
 
     def legal_actions(self, state: LaterYearsState) -> list[Any]:
         """Every legal action, sorted."""
-        return list(rules.legal_actions(state))
+        return rules.legal_actions(state)  # a new list each call: the caller may keep it
 
     def apply(
         self, state: LaterYearsState, action: Any, seat: int | None = None

@@ -8,15 +8,16 @@ The game ends when, at the start of an auction, the deck holds fewer cards than 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from functools import lru_cache
 from itertools import product
 from typing import TypeVar
 
 from hercules.games._kit import rng as _rng
+from hercules.games._kit.fast import Legal, LegalMemo
 
 from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event, malformed
 from .data import DRAW as DRAW_KIND
-from .data import LaterYearsData, load_data
+from .data import load_data
 from .errors import IllegalActionError, Reason
 from .state import (
     NO_BID,
@@ -72,81 +73,157 @@ def actor(state: LaterYearsState) -> int:
 
 def legal_actions(state: LaterYearsState) -> list[Action]:
     """Every legal action of the state, sorted (a chance step is then the only action)."""
+    return list(_legal(state).actions)
+
+
+def _compute_legal(state: LaterYearsState) -> Legal:
     p = state.prompt
     if p == P_OVER:
-        return []
+        return Legal.of(())
     if p == P_DEAL:
-        return [Action(DEAL)]
+        return Legal.of((_DEAL,))
     if p == P_DRAW:
-        return [Action(DRAW)]
+        return Legal.of((_DRAW,))
     if p == P_BID:
-        return _bids(state)
-    return _plays(state)
+        return Legal.of(_bids(state))
+    return Legal.of(_plays(state))
+
+
+#: The legal actions of the state last asked about: ``apply`` checks the action against the
+#: list its caller has just been given, without computing it again.
+_legal: LegalMemo[LaterYearsState, Legal] = LegalMemo(_compute_legal)
+_DEAL = Action(DEAL)
+_DRAW = Action(DRAW)
+_END = Action(END)
+#: Bid actions by row place, amounts 0, 1, ...: built once (actions are immutable values) and
+#: extended when a seat holds more coins than any before.
+_BID_ROWS: dict[int, list[Action]] = {}
+
+
+def _bid_row(slot: int, most: int) -> list[Action]:
+    row = _BID_ROWS.setdefault(slot, [])
+    if len(row) <= most:
+        row.extend(Action(BID, slot, a) for a in range(len(row), most + 1))
+    return row
 
 
 def _bids(state: LaterYearsState) -> list[Action]:
-    """Bids the seat can pay: no more than its coins (so the deadbeat rule never triggers)."""
+    """Bids the seat can pay: no more than its coins (so the deadbeat rule never triggers).
+
+    Made in their sorted order: by place, then amount.
+    """
     coins = state.money[state.current]
     out: list[Action] = []
     for slot, (seat, amount) in enumerate(state.bids):
         lowest = 0 if seat < 0 else amount + 1
-        out += [Action(BID, slot=slot, amount=a) for a in range(lowest, coins + 1)]
-    return sorted(out)
+        if lowest <= coins:
+            out += _bid_row(slot, coins)[lowest : coins + 1]
+    return out
 
 
 def _plays(state: LaterYearsState) -> list[Action]:
     data = load_data()
     seat = state.current
-    hand, shown = state.hands[seat], state.shown[seat]
-    out = [Action(END)]
-    draws = _ordered(data, hand, shown, lambda c: data.type_of(c).kind == DRAW_KIND)
-    if draws:
-        out.append(Action(PLAY_DRAW, card=draws[0]))
+    draw, by_type = _sorted_hand(state.hands[seat], state.shown[seat])
+    out = [_END]
+    if draw:
+        out.append(Action(PLAY_DRAW, card=draw))
     if state.markers_used(seat) < data.markers:
+        ways: dict[tuple[str, int], list[tuple[str, ...]]] = {}
         for i, space in enumerate(data.spaces):
+            if space.action not in by_type or space.object not in by_type:
+                continue  # a type of the task is not in hand: no way to pay
             need = len(state.board[i]) + 1
-            acts = _covers(data, hand, shown, space.action, need)
-            objs = _covers(data, hand, shown, space.object, need) if acts else []
+            acts = _ways(ways, by_type, space.action, need)
+            objs = _ways(ways, by_type, space.object, need) if acts else []
             out += [
-                Action(TASK, space=space.id, cards=tuple(sorted(a + o))) for a in acts for o in objs
+                Action(TASK, -1, -1, space.id, "", tuple(sorted(a + o))) for a in acts for o in objs
             ]
     return sorted(out)
 
 
-def _ordered(
-    data: LaterYearsData, hand: Iterable[str], shown: tuple[str, ...], keep: Callable[[str], bool]
-) -> list[str]:
-    """Cards of ``hand`` that ``keep`` accepts, in the order the game plays alike cards:
+#: A type's cards in a hand: the singles, the doubles and the triples.
+ByUnits = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
-    the ones everybody has seen first (playing them reveals nothing), then by id.
+
+@lru_cache(maxsize=512)
+def _sorted_hand(hand: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, dict[str, ByUnits]]:
+    """What :func:`_plays` needs of a hand: the Draw card to play first ("" if none) and the
+    action and object cards by type and units, each group in :func:`_play_order`.
+
+    A seat's hand stays the same over many prompts (every other seat's turn, its own bids),
+    so this is worked out once per hand; the callers only read what it returns.
     """
-    pick = [c for c in hand if keep(c)]
-    return sorted(pick, key=lambda c: (c not in shown, c))
+    data = load_data()
+    cards = data.cards
+    draw = ""
+    groups: dict[str, tuple[list[str], list[str], list[str]]] = {}
+    # One sort of the whole hand: a filter of it keeps that order, as sorting each part would.
+    for c in _play_order(hand, shown):
+        card = cards[c]
+        if data.types[card.type].kind == DRAW_KIND:
+            draw = draw or c
+        else:
+            groups.setdefault(card.type, ([], [], []))[card.units - 1].append(c)
+    # Kept by the cache and shared: tuples, so that no caller can change them.
+    by_type = {t: (tuple(a), tuple(b), tuple(c)) for t, (a, b, c) in groups.items()}
+    return draw, by_type
 
 
-def _covers(
-    data: LaterYearsData, hand: tuple[str, ...], shown: tuple[str, ...], type_id: str, need: int
+def _ways(
+    memo: dict[tuple[str, int], list[tuple[str, ...]]],
+    by_type: dict[str, ByUnits],
+    type_id: str,
+    need: int,
 ) -> list[tuple[str, ...]]:
-    """The ways to pay ``need`` cards of ``type_id`` from the hand, doubles counting 2 and
-    triples 3: every minimal choice (dropping any card would fall short), so overpaying
-    happens exactly when no exact payment is chosen, and a pointless extra card never.
+    """:func:`_pay` of one type and need, once per call of :func:`_plays`."""
+    key = (type_id, need)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _pay(by_type[type_id], need)
+    return found
+
+
+def _play_order(hand: tuple[str, ...], shown: tuple[str, ...]) -> list[str]:
+    """The hand in the order the game plays alike cards: the ones everybody has seen first
+    (playing them reveals nothing), then by id."""
+    return sorted(hand, key=lambda c: (c not in shown, c))
+
+
+def _pay(by_units: ByUnits, need: int) -> list[tuple[str, ...]]:
+    """The ways to pay ``need`` cards of one type, doubles counting 2 and triples 3, from the
+    hand's cards of that type grouped by units (each group in :func:`_play_order`): every
+    minimal choice (dropping any card would fall short), so overpaying happens exactly when
+    no exact payment is chosen, and a pointless extra card never.
 
     Alike cards (same type and mark) are interchangeable; each way takes them in
-    :func:`_ordered` order, so a way is one action, not one per choice of ids.
+    :func:`_play_order`, so a way is one action, not one per choice of ids.
     """
-    by_units: dict[int, list[str]] = {1: [], 2: [], 3: []}
-    for c in _ordered(data, hand, shown, lambda c: data.cards[c].type == type_id):
-        by_units[data.cards[c].units].append(c)
-    out: list[tuple[str, ...]] = []
-    for a, b, t in product(
-        range(len(by_units[1]) + 1), range(len(by_units[2]) + 1), range(len(by_units[3]) + 1)
-    ):
+    ones, twos, threes = by_units
+    return [
+        (*ones[:a], *twos[:b], *threes[:t])
+        for a, b, t in _pay_counts(len(ones), len(twos), len(threes), need)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _pay_counts(ones: int, twos: int, threes: int, need: int) -> tuple[tuple[int, int, int], ...]:
+    """How many singles, doubles and triples each minimal way of :func:`_pay` takes, in its
+    order: the same for every hand with as many of each (so worked out once)."""
+    # A minimal way using a card of u units pays at most need - 1 + u (dropping that card
+    # falls short): no more than need singles, (need + 1) // 2 doubles, (need + 2) // 3
+    # triples. Counting only so far skips what the test below refuses, in the same order.
+    a_most = min(ones, need)
+    b_most = min(twos, (need + 1) // 2)
+    t_most = min(threes, (need + 2) // 3)
+    out: list[tuple[int, int, int]] = []
+    for a, b, t in product(range(a_most + 1), range(b_most + 1), range(t_most + 1)):
         total = a + 2 * b + 3 * t
         used = [u for u, k in ((1, a), (2, b), (3, t)) if k]
         if not used or total < need or total - min(used) >= need:
             continue
-        out.append((*by_units[1][:a], *by_units[2][:b], *by_units[3][:t]))
-    return out
+        out.append((a, b, t))
+    return tuple(out)
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -158,6 +235,10 @@ def validate(state: LaterYearsState, action: object, seat: int | None = None) ->
     Any value at all is answered with an :class:`IllegalActionError`, never a crash: one
     that is not a well-formed :class:`Action` (a field of the wrong type) is ``MALFORMED``.
     """
+    if (seat is None or (type(seat) is int and seat == actor(state))) and _legal(state).holds(
+        action
+    ):
+        return None  # one of the very actions listed for this state: legal and well formed
     why = malformed(action)
     if why or not isinstance(action, Action):
         return IllegalActionError(Reason.MALFORMED, why)
@@ -171,7 +252,7 @@ def validate(state: LaterYearsState, action: object, seat: int | None = None) ->
         return IllegalActionError(
             Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: the game waits for {waits}"
         )
-    if action in legal_actions(state):
+    if action in _legal(state).actions:
         return None
     reason, why = _why(state, action)
     return IllegalActionError(reason, why)

@@ -8,8 +8,10 @@ give the same game. Everything here is the whole truth: what one seat may see is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+from hercules.games._kit.fast import copy_with
 
 from .data import load_data
 
@@ -88,8 +90,9 @@ class LaterYearsState:
         return self.prompt == P_OVER
 
     def with_(self, **changes: Any) -> LaterYearsState:
-        """A copy with ``changes``."""
-        return replace(self, **changes)
+        """A copy with ``changes`` (``dataclasses.replace`` without ``__init__``: a state has no
+        ``__post_init__``, and its every field is an immutable value)."""
+        return copy_with(self, **changes)
 
     # --- derived ---------------------------------------------------------------------------
 
@@ -103,7 +106,7 @@ class LaterYearsState:
 
     def markers_used(self, seat: int) -> int:
         """Marker coins of ``seat`` on the board."""
-        return sum(stack.count(seat) for stack in self.board)
+        return sum([stack.count(seat) for stack in self.board])
 
     def fees_earned(self, seat: int) -> int:
         """Coins ``seat`` has been paid for its tasks (each coin on the board is one task)."""
