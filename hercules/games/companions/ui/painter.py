@@ -88,7 +88,7 @@ def draw_front(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         )
         pygame.draw.circle(surface, colour("gold_dark"), c, pip, 1)
     left = (
-        x + max(FONTS.font(size, "bold").size(head)[0], data.win_labours * (2 * pip + p(3))) + p(14)
+        x + max(FONTS.measure(head, size, "bold")[0], data.win_labours * (2 * pip + p(3))) + p(14)
     )
     right = lay.discard().x - p(10)
     _front_cards(surface, sc, v, pygame.Rect(left, f.y + p(5), right - left, f.h - p(10)))
@@ -589,7 +589,7 @@ def _banner(
     p = sc.layout.px
     table = sc.layout.table
     sizes = [sc.px(26)] + [sc.px(17)] * (len(lines) - 1)
-    w = max(FONTS.font(s, "bold").size(ln)[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
+    w = max(FONTS.measure(ln, s, "bold")[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
     h = sum(round(s * 1.4) for s in sizes) + p(24) + room
     box = pygame.Rect(0, 0, min(w, table.w - p(20)), h)
     box.center = table.center
@@ -692,7 +692,7 @@ def _tip(
     for k, line in enumerate(words):
         style = "bold" if k == 0 else "body"
         lines += [(ln, style) for ln in FONTS.wrap(line, size, p(300), style)]
-    w = max(FONTS.font(size, st).size(ln)[0] for ln, st in lines) + p(20)
+    w = max(FONTS.measure(ln, size, st)[0] for ln, st in lines) + p(20)
     box = pygame.Rect(0, 0, w, step * len(lines) + p(14))
     if below:
         box.midtop = (at[0], at[1] + p(6))
