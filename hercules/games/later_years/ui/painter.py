@@ -15,10 +15,10 @@ from hercules.games.later_years.engine import HIDDEN, load_data, score
 from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
+from hercules.ui.layers import StaticLayer
 from hercules.ui.strings import has, language, t, tn
-from hercules.ui.surfaces import SurfaceCache
 from hercules.ui.table import EVERYTHING
-from hercules.ui.theme import FONTS, colour, palette_name
+from hercules.ui.theme import FONTS, colour
 
 from .cards import card_picture, coin, money_coin, money_stack, pawn
 from .chains import seat_chains
@@ -28,10 +28,8 @@ from .words import card_name, seat_name, seat_style, tint, type_name
 TableScene = Any
 
 
-#: The table's unchanging layer (marble, the panels, the board's labels and empty spaces), one
-#: window-sized picture: a budget of one byte keeps exactly the latest (a cache keeps one at
-#: least), and a new window size forgets it with every other picture.
-_BASE = SurfaceCache("ly.base", 1)
+#: The table's unchanging layer: marble, the panels, the board's labels and empty spaces.
+_BASE = StaticLayer("ly.base")
 
 #: What the frame reads of the engine, worked out once per view (the table's view is one
 #: object per state and viewer): ``(view, score, each seat's chains)``.
@@ -46,30 +44,16 @@ def facts(v: LaterYearsState) -> tuple[Any, tuple[list[list[int]], ...]]:
     return _FACTS[1], _FACTS[2]
 
 
-def _base_key(surface: pygame.Surface, sc: TableScene) -> tuple[Any, ...]:
-    lay = sc.layout
-    rects = (lay.title, lay.board, lay.stage, lay.hand, lay.sidebar, lay.grid)
-    return (
-        surface.get_size(),
-        tuple(tuple(r) for r in rects),
-        lay.cell,
-        lay.density,
-        sc.px(14),
-        palette_name(),
-        language(),
-    )
-
-
 def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
     """Blit the table's unchanging layer, drawing it first if the window or words changed.
 
     The panels lie apart (their shadows fall in the gaps), so drawing them all before any
     panel's contents gives the same pixels as drawing each with its contents."""
-    key = _base_key(surface, sc)
-    base = _BASE.get(key)
-    if base is None:
-        base = surface.copy()  # the window's own pixel format: blitting it back is a copy
-        lay = sc.layout
+    lay = sc.layout
+    rects = (lay.title, lay.board, lay.stage, lay.hand, lay.sidebar, lay.grid)
+    key = (tuple(tuple(r) for r in rects), lay.cell, lay.density, sc.px(14))
+
+    def draw(base: pygame.Surface) -> None:
         p = lay.px
         D.pave_marble(base, seed=23)
         D.panel(base, lay.title, colour("panel"), colour("gold"), p(10))
@@ -77,8 +61,8 @@ def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
         D.panel(base, lay.stage, colour("panel"), colour("gold_dark"), p(12))
         D.panel(base, lay.hand, D.shade(colour("panel"), 0.9), colour("gold_dark"), p(12))
         D.panel(base, lay.sidebar, colour("panel"), colour("gold"), lay.px(12))
-        _BASE.put(key, base)
-    surface.blit(base, (0, 0))
+
+    _BASE.blit(surface, key, draw)
 
 
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
@@ -136,15 +120,18 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     small = max(10, min(sc.px(14), lay.cell // 6))
     lit = sc.payable()
     reach = sc.in_reach()
+    # Words wider than their space (a long language) spill onto the next ones, which then
+    # cover them, as when every space was drawn in turn: those spaces are drawn again here.
+    spilt: list[pygame.Rect] = []
     for i, sp in enumerate(data.spaces):
-        if sp.id in lit:
-            cell = _cell(surface, sc, i, True)
-        else:  # the base layer has it as it is
-            cell = lay.space_rect(i).inflate(-p(4), -p(4))
+        cell = lay.space_rect(i).inflate(-p(4), -p(4))
+        if sp.id in lit or cell.collidelist(spilt) >= 0:
+            _cell(surface, sc, i, sp.id in lit)
+        # else the base layer has it as it is
         stack = v.board[i]
         if stack:
             nxt = tn("ly.board.next", len(stack) + 1)
-            FONTS.blit(
+            words = FONTS.blit(
                 surface,
                 nxt,
                 max(9, small - p(2)),
@@ -152,10 +139,12 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
                 (cell.x + p(5), cell.y + p(3)),
                 "topleft",
             )
+            if not cell.contains(words):
+                spilt.append(words)
         _stack(surface, cell, stack, lay.density)
         if sp.id in lit:
             gain = t("ly.board.earn", n=sp.fee)
-            FONTS.blit(
+            words = FONTS.blit(
                 surface,
                 gain,
                 max(12, small + 2),
@@ -164,6 +153,8 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
                 "bottomleft",
                 "bold",
             )
+            if not cell.contains(words):
+                spilt.append(words)
         elif sp.id in reach and not lit:
             dot = (cell.right - p(8), cell.y + p(8))
             pygame.draw.circle(surface, colour("highlight"), dot, p(4))
