@@ -20,6 +20,7 @@ from .surfaces import MB, SurfaceCache
 
 TEXT_BYTES = 6 * MB  #: rendered text kept for reuse, at most
 MAX_WRAPPED = 2000  #: wrapped paragraphs kept, at most
+MAX_MEASURED = 8000  #: measured widths kept, at most (a few hundred bytes each)
 
 Colour = tuple[int, ...]
 
@@ -149,12 +150,16 @@ class Fonts:
         # Rendered text, bounded by the bytes it holds; wrapped lines, by their number.
         self._text = SurfaceCache("text", TEXT_BYTES, pictures=False)
         self._wrapped: dict[tuple[str, int, int, str], list[str]] = {}
+        # Measured text, by (text, size, style): a table fits the same words every frame, and
+        # a measurement costs as much as a render (it shapes the glyphs).
+        self._sizes: dict[tuple[str, int, str], tuple[int, int]] = {}
 
     def reset(self) -> None:
         """Forget fonts (they die with ``pygame.quit``; a new App starts afresh)."""
         self._fonts.clear()
         self._text.clear()
         self._wrapped.clear()
+        self._sizes.clear()
 
     def font(self, size: int, style: str = "body") -> pygame.font.Font:
         """The theme's font of ``style`` at ``size`` (Noto Sans, shipped by pygame_gui, SIL OFL).
@@ -196,9 +201,19 @@ class Fonts:
         surface.blit(surf, rect)
         return rect
 
+    def measure(self, text: str, size: int, style: str = "body") -> tuple[int, int]:
+        """``Font.size`` of ``text`` at ``size`` in ``style``, cached (bounded)."""
+        key = (text, size, style)
+        hit = self._sizes.get(key)
+        if hit is None:
+            if len(self._sizes) >= MAX_MEASURED:
+                self._sizes.clear()  # steady state re-fills with what frames still use
+            hit = self._sizes[key] = self.font(size, style).size(text)
+        return hit
+
     def fit(self, text: str, size: int, width: int, style: str = "body", smallest: int = 8) -> int:
         """The largest size up to ``size`` at which ``text`` fits ``width`` (one measurement)."""
-        w = self.font(size, style).size(text)[0]
+        w = self.measure(text, size, style)[0]
         if w <= width:
             return size
         return max(smallest, int(size * width / max(1, w)))
@@ -214,14 +229,13 @@ class Fonts:
         return hit
 
     def _wrap(self, text: str, size: int, width: int, style: str) -> list[str]:
-        font = self.font(size, style)
         lines: list[str] = []
         for para in text.split("\n"):
             words = para.split(" ")
             line = ""
             for w in words:
                 trial = f"{line} {w}" if line else w
-                if font.size(trial)[0] <= width or not line:
+                if self.measure(trial, size, style)[0] <= width or not line:
                     line = trial
                 else:
                     lines.append(line)

@@ -14,6 +14,7 @@ import pygame
 
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
+from hercules.ui.layers import StaticLayer
 from hercules.ui.strings import language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
@@ -39,19 +40,40 @@ TableScene = Any
 Space = tuple[int, int]
 
 
+#: The table's unchanging layer: marble, the felt and its border, the front's and the
+#: sidebar's panels.
+_BASE = StaticLayer("co.base")
+
+
+def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
+    """Blit the table's unchanging layer, drawing it first if the window or words changed.
+
+    The sidebar lies apart from the felt (its shadow falls in the gap), so drawing its panel
+    before the felt's contents gives the same pixels as drawing it after them."""
+    lay = sc.layout
+    key = (tuple(lay.main), tuple(lay.front), tuple(lay.sidebar), lay.seat_h, lay.px(10))
+
+    def draw(base: pygame.Surface) -> None:
+        p = lay.px
+        D.pave_marble(base, seed=31)
+        felt = lay.main.inflate(0, -lay.seat_h + p(10))
+        D.panel(base, felt, tint("felt"), tint("felt_edge"), p(26))
+        D.meander(
+            base,
+            pygame.Rect(felt.x + p(30), felt.y + p(4), felt.w - p(60), p(12)),
+            D.shade(tint("felt"), 1.3),
+            3,
+        )
+        D.panel(base, lay.front, D.shade(tint("felt"), 0.8), tint("felt_edge"), p(10))
+        D.panel(base, lay.sidebar, colour("panel"), colour("gold"), p(12))
+
+    _BASE.blit(surface, key, draw)
+
+
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
     """The whole table."""
     v = sc.view()
-    lay = sc.layout
-    D.pave_marble(surface, seed=31)
-    felt = lay.main.inflate(0, -lay.seat_h + lay.px(10))
-    D.panel(surface, felt, tint("felt"), tint("felt_edge"), lay.px(26))
-    D.meander(
-        surface,
-        pygame.Rect(felt.x + lay.px(30), felt.y + lay.px(4), felt.w - lay.px(60), lay.px(12)),
-        D.shade(tint("felt"), 1.3),
-        3,
-    )
+    draw_base(surface, sc)
     draw_front(surface, sc, v)
     draw_rows(surface, sc, v)
     draw_bar(surface, sc, v)
@@ -71,7 +93,6 @@ def draw_front(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
     lay = sc.layout
     p = lay.px
     f = lay.front
-    D.panel(surface, f, D.shade(tint("felt"), 0.8), tint("felt_edge"), p(10))
     data = load_data()
     cards = data.cards
     labours = sum(cards[c].kind == "labour" for c in v.front)
@@ -88,7 +109,7 @@ def draw_front(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         )
         pygame.draw.circle(surface, colour("gold_dark"), c, pip, 1)
     left = (
-        x + max(FONTS.font(size, "bold").size(head)[0], data.win_labours * (2 * pip + p(3))) + p(14)
+        x + max(FONTS.measure(head, size, "bold")[0], data.win_labours * (2 * pip + p(3))) + p(14)
     )
     right = lay.discard().x - p(10)
     _front_cards(surface, sc, v, pygame.Rect(left, f.y + p(5), right - left, f.h - p(10)))
@@ -454,7 +475,6 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
     """The journey's facts, what to do now, and the chronicle (the buttons are widgets)."""
     lay = sc.layout
     p = lay.px
-    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), p(12))
     f = lay.facts
     direction = t("co.dir.cw" if v.journey % 2 == 1 else "co.dir.ccw")
     head = t("co.title", n=v.journey, direction=direction)
@@ -589,7 +609,7 @@ def _banner(
     p = sc.layout.px
     table = sc.layout.table
     sizes = [sc.px(26)] + [sc.px(17)] * (len(lines) - 1)
-    w = max(FONTS.font(s, "bold").size(ln)[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
+    w = max(FONTS.measure(ln, s, "bold")[0] for s, ln in zip(sizes, lines, strict=True)) + p(60)
     h = sum(round(s * 1.4) for s in sizes) + p(24) + room
     box = pygame.Rect(0, 0, min(w, table.w - p(20)), h)
     box.center = table.center
@@ -692,7 +712,7 @@ def _tip(
     for k, line in enumerate(words):
         style = "bold" if k == 0 else "body"
         lines += [(ln, style) for ln in FONTS.wrap(line, size, p(300), style)]
-    w = max(FONTS.font(size, st).size(ln)[0] for ln, st in lines) + p(20)
+    w = max(FONTS.measure(ln, size, st)[0] for ln, st in lines) + p(20)
     box = pygame.Rect(0, 0, w, step * len(lines) + p(14))
     if below:
         box.midtop = (at[0], at[1] + p(6))

@@ -368,7 +368,7 @@ class GameOverScene(Scene):
             )
             pygame.draw.rect(surface, D.shade(colour("panel"), 0.8), plaque, border_radius=8)
             pygame.draw.rect(surface, colour("gold"), plaque, 1, border_radius=8)
-            gw = max(FONTS.font(size, "bold").size("VIII")[0], 1)  # the numerals line up
+            gw = max(FONTS.measure("VIII", size, "bold")[0], 1)  # the numerals line up
             FONTS.blit(
                 surface,
                 tag,

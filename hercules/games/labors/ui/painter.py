@@ -458,7 +458,7 @@ def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
     lines = FONTS.wrap(sc.message, size, 320)
     lh = FONTS.font(size).get_linesize()
     box = pygame.Rect(
-        0, 0, max(FONTS.font(size).size(line)[0] for line in lines) + 20, lh * len(lines) + 12
+        0, 0, max(FONTS.measure(line, size)[0] for line in lines) + 20, lh * len(lines) + 12
     )
     box.midbottom = (sc.message_at[0], sc.message_at[1] - 8)
     box.clamp_ip(pygame.Rect((0, 0), sc.app.size))
@@ -479,7 +479,7 @@ def draw_tip(surface: pygame.Surface, sc: TableScene) -> None:
     for text in tip:
         lines += FONTS.wrap(text, size, 360)
     lh = FONTS.font(size).get_linesize()
-    w = max(FONTS.font(size).size(line)[0] for line in lines) + 20
+    w = max(FONTS.measure(line, size)[0] for line in lines) + 20
     box = pygame.Rect(sc.mouse[0] + 16, sc.mouse[1] + 18, w, lh * len(lines) + 12)
     if box.right > sc.app.size[0]:
         box.right = sc.mouse[0] - 12

@@ -69,7 +69,7 @@ def card_picture(card: str, w: int, h: int, glow: bool = False, lang: str = "") 
     size = max(9, min(h // 8, w // 6))
     lines = FONTS.wrap(name, size, w - 10, "bold")
     while (
-        len(lines) > 2 or any(FONTS.font(size, "bold").size(x)[0] > w - 8 for x in lines)
+        len(lines) > 2 or any(FONTS.measure(x, size, "bold")[0] > w - 8 for x in lines)
     ) and size > 8:
         size -= 1
         lines = FONTS.wrap(name, size, w - 10, "bold")

@@ -15,6 +15,7 @@ from hercules.games.later_years.engine import HIDDEN, load_data, score
 from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
+from hercules.ui.layers import StaticLayer
 from hercules.ui.strings import has, language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
@@ -27,10 +28,47 @@ from .words import card_name, seat_name, seat_style, tint, type_name
 TableScene = Any
 
 
+#: The table's unchanging layer: marble, the panels, the board's labels and empty spaces.
+_BASE = StaticLayer("ly.base")
+
+#: What the frame reads of the engine, worked out once per view (the table's view is one
+#: object per state and viewer): ``(view, score, each seat's chains)``.
+_FACTS: list[Any] = [None, None, ()]
+
+
+def facts(v: LaterYearsState) -> tuple[Any, tuple[list[list[int]], ...]]:
+    """The score and every seat's chains of ``v``, worked out once per state, not per frame
+    (the engine's ``score`` and ``max_chains`` cost more than the rest of a frame)."""
+    if _FACTS[0] is not v:
+        _FACTS[:] = [v, score(v), tuple(seat_chains(v, seat) for seat in range(v.n))]
+    return _FACTS[1], _FACTS[2]
+
+
+def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
+    """Blit the table's unchanging layer, drawing it first if the window or words changed.
+
+    The panels lie apart (their shadows fall in the gaps), so drawing them all before any
+    panel's contents gives the same pixels as drawing each with its contents."""
+    lay = sc.layout
+    rects = (lay.title, lay.board, lay.stage, lay.hand, lay.sidebar, lay.grid)
+    key = (tuple(tuple(r) for r in rects), lay.cell, lay.density, sc.px(14))
+
+    def draw(base: pygame.Surface) -> None:
+        p = lay.px
+        D.pave_marble(base, seed=23)
+        D.panel(base, lay.title, colour("panel"), colour("gold"), p(10))
+        _board_base(base, sc)
+        D.panel(base, lay.stage, colour("panel"), colour("gold_dark"), p(12))
+        D.panel(base, lay.hand, D.shade(colour("panel"), 0.9), colour("gold_dark"), p(12))
+        D.panel(base, lay.sidebar, colour("panel"), colour("gold"), lay.px(12))
+
+    _BASE.blit(surface, key, draw)
+
+
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
     """The whole table."""
     v = sc.view()
-    D.pave_marble(surface, seed=23)
+    draw_base(surface, sc)
     draw_title(surface, sc, v)
     draw_board(surface, sc, v)
     if v.prompt == P_BID:
@@ -55,7 +93,6 @@ def draw_title(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     """Round and phase, the deck and the discards; a replay says it shows every hand."""
     r = sc.layout.title
     p = sc.layout.px
-    D.panel(surface, r, colour("panel"), colour("gold"), p(10))
     phase = t(f"ly.phase.{v.prompt}")
     text = t("ly.title", n=max(1, v.round), phase=phase)
     if sc.replaying() and sc.viewer == EVERYTHING:  # a spectator's replay shows no hand
@@ -76,7 +113,83 @@ def draw_title(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
 
 
 def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
-    """The 4 x 4 task board: labels, fees, coin stacks, lit tasks, and the chains."""
+    """The 4 x 4 task board over its unchanging layer: lit tasks, coin stacks, the chains."""
+    lay = sc.layout
+    data = load_data()
+    p = lay.px
+    small = max(10, min(sc.px(14), lay.cell // 6))
+    lit = sc.payable()
+    reach = sc.in_reach()
+    # Words wider than their space (a long language) spill onto the next ones, which then
+    # cover them, as when every space was drawn in turn: those spaces are drawn again here.
+    spilt: list[pygame.Rect] = []
+    for i, sp in enumerate(data.spaces):
+        cell = lay.space_rect(i).inflate(-p(4), -p(4))
+        if sp.id in lit or cell.collidelist(spilt) >= 0:
+            _cell(surface, sc, i, sp.id in lit)
+        # else the base layer has it as it is
+        stack = v.board[i]
+        if stack:
+            nxt = tn("ly.board.next", len(stack) + 1)
+            words = FONTS.blit(
+                surface,
+                nxt,
+                max(9, small - p(2)),
+                tint("fee"),
+                (cell.x + p(5), cell.y + p(3)),
+                "topleft",
+            )
+            if not cell.contains(words):
+                spilt.append(words)
+        _stack(surface, cell, stack, lay.density)
+        if sp.id in lit:
+            gain = t("ly.board.earn", n=sp.fee)
+            words = FONTS.blit(
+                surface,
+                gain,
+                max(12, small + 2),
+                colour("ink"),
+                (cell.x + p(5), cell.bottom - p(3)),
+                "bottomleft",
+                "bold",
+            )
+            if not cell.contains(words):
+                spilt.append(words)
+        elif sp.id in reach and not lit:
+            dot = (cell.right - p(8), cell.y + p(8))
+            pygame.draw.circle(surface, colour("highlight"), dot, p(4))
+    _draw_chains(surface, sc, v)
+
+
+def _cell(surface: pygame.Surface, sc: TableScene, i: int, lit: bool) -> pygame.Rect:
+    """Space ``i``'s tile, edge and fee (lit: as a task the selection pays for)."""
+    p = sc.layout.px
+    sp = load_data().spaces[i]
+    cell: pygame.Rect = sc.layout.space_rect(i).inflate(-p(4), -p(4))
+    alt = (sp.row + sp.col) % 2
+    pygame.draw.rect(
+        surface, tint("board_cell_alt" if alt else "board_cell"), cell, border_radius=p(6)
+    )
+    edge = tint("board_edge")
+    if lit:
+        edge = colour("highlight")
+        pygame.draw.rect(surface, tint("lit"), cell, border_radius=p(6))
+    pygame.draw.rect(surface, edge, cell, p(3) if lit else p(1), border_radius=p(6))
+    fee_size = max(12, cell.h // 3)
+    FONTS.blit(
+        surface,
+        str(sp.fee),
+        fee_size,
+        D.mix(tint("fee"), tint("board_cell"), 0.55),
+        (cell.right - p(6), cell.bottom - p(2)),
+        "bottomright",
+        "bold",
+    )
+    return cell
+
+
+def _board_base(surface: pygame.Surface, sc: TableScene) -> None:
+    """The board as no move changes it: its panel, the labels and every space unlit."""
     lay = sc.layout
     data = load_data()
     p = lay.px
@@ -92,56 +205,8 @@ def draw_board(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
         short = f"ly.board.short.{obj}"
         name = t(short) if has(short) else type_name(obj)
         _label(surface, name, data.types[obj].value, box, small, tint("object_dark"))
-    lit = sc.payable()
-    reach = sc.in_reach()
-    for i, sp in enumerate(data.spaces):
-        cell = lay.space_rect(i).inflate(-p(4), -p(4))
-        alt = (sp.row + sp.col) % 2
-        pygame.draw.rect(
-            surface, tint("board_cell_alt" if alt else "board_cell"), cell, border_radius=p(6)
-        )
-        edge = tint("board_edge")
-        if sp.id in lit:
-            edge = colour("highlight")
-            pygame.draw.rect(surface, tint("lit"), cell, border_radius=p(6))
-        pygame.draw.rect(surface, edge, cell, p(3) if sp.id in lit else p(1), border_radius=p(6))
-        fee_size = max(12, cell.h // 3)
-        FONTS.blit(
-            surface,
-            str(sp.fee),
-            fee_size,
-            D.mix(tint("fee"), tint("board_cell"), 0.55),
-            (cell.right - p(6), cell.bottom - p(2)),
-            "bottomright",
-            "bold",
-        )
-        stack = v.board[i]
-        if stack:
-            nxt = tn("ly.board.next", len(stack) + 1)
-            FONTS.blit(
-                surface,
-                nxt,
-                max(9, small - p(2)),
-                tint("fee"),
-                (cell.x + p(5), cell.y + p(3)),
-                "topleft",
-            )
-        _stack(surface, cell, stack, lay.density)
-        if sp.id in lit:
-            gain = t("ly.board.earn", n=sp.fee)
-            FONTS.blit(
-                surface,
-                gain,
-                max(12, small + 2),
-                colour("ink"),
-                (cell.x + p(5), cell.bottom - p(3)),
-                "bottomleft",
-                "bold",
-            )
-        elif sp.id in reach and not lit:
-            dot = (cell.right - p(8), cell.y + p(8))
-            pygame.draw.circle(surface, colour("highlight"), dot, p(4))
-    _draw_chains(surface, sc, v)
+    for i in range(len(data.spaces)):
+        _cell(surface, sc, i, False)
 
 
 def _label(
@@ -192,7 +257,7 @@ def _draw_chains(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
     for seat in range(v.n):
         st = seat_style(seat)
         off = (seat - (v.n - 1) / 2) * max(2, lay.cell // 14)
-        for k, path in enumerate(seat_chains(v, seat)):
+        for k, path in enumerate(facts(v)[1][seat]):
             pts = [
                 (
                     lay.space_rect(c).centerx + off + k * lay.px(3),
@@ -222,7 +287,6 @@ def draw_auction(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
     lay = sc.layout
     st = lay.stage
     p = lay.px
-    D.panel(surface, st, colour("panel"), colour("gold_dark"), p(12))
     who = seat_name(sc.names, v.current)
     head = t("ly.auction.head", name=who)
     size = FONTS.fit(head, sc.px(18), st.w - p(30), "bold", 11)
@@ -343,7 +407,6 @@ def draw_plays(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> N
     """Beside the board in a play phase: what the selection pays for, or who is playing."""
     st = sc.layout.stage
     p = sc.layout.px
-    D.panel(surface, st, colour("panel"), colour("gold_dark"), p(12))
     x, y = st.x + p(16), st.y + p(14)
     width = st.w - p(32)
     if v.prompt == P_OVER:
@@ -418,7 +481,7 @@ def _standings(surface: pygame.Surface, sc: TableScene, v: LaterYearsState, abov
     FONTS.blit(
         surface, t("ly.standings"), size, colour("gold"), (st.x + p(16), top), "topleft", "bold"
     )
-    res = score(v)
+    res = facts(v)[0]
     y = top + line
     for seat in range(v.n):
         s = res.seats[seat]
@@ -450,7 +513,6 @@ def draw_hand(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> No
     lay = sc.layout
     box = lay.hand
     p = lay.px
-    D.panel(surface, box, D.shade(colour("panel"), 0.9), colour("gold_dark"), p(12))
     cards = sc.hand_cards()
     if not 0 <= sc.viewer < v.n:
         if sc.replaying():
@@ -484,7 +546,7 @@ def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -
     rh = box.h // rows
     size = max(10, min(rh // 2, sc.px(18)))  # a row's words, never taller than the table's
     names = [seat_name(sc.names, seat) for seat in range(v.n)]
-    x = box.x + max(FONTS.font(size, "bold").size(n)[0] for n in names) + p(16)
+    x = box.x + max(FONTS.measure(n, size, "bold")[0] for n in names) + p(16)
     for seat in range(v.n):
         y = box.y + seat * rh
         FONTS.blit(
@@ -512,7 +574,6 @@ def _replay_hands(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -
 def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) -> None:
     """The players' plaques, what to do now, and the chronicle (the buttons are widgets)."""
     lay = sc.layout
-    D.panel(surface, lay.sidebar, colour("panel"), colour("gold"), lay.px(12))
     for seat, box in enumerate(lay.plaques):
         _plaque(surface, sc, v, seat, box)
     y = lay.prompt.y
@@ -592,10 +653,10 @@ def _plaque(
 
 def _clip(text: str, size: int, width: int) -> str:
     """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
-    if FONTS.font(size).size(text)[0] <= width or len(text) < 4:
+    if FONTS.measure(text, size)[0] <= width or len(text) < 4:
         return text
     cut = text
-    while len(cut) > 3 and FONTS.font(size).size(cut + "\u2026")[0] > width:
+    while len(cut) > 3 and FONTS.measure(cut + "\u2026", size)[0] > width:
         cut = cut[:-1]
     return cut + "\u2026"
 
@@ -647,7 +708,7 @@ def draw_bubble(surface: pygame.Surface, sc: TableScene) -> None:
     p = sc.layout.px
     size = sc.px(16)
     lines = FONTS.wrap(sc.message, size, p(360))[:4]
-    w = max(FONTS.font(size).size(ln)[0] for ln in lines) + p(24)
+    w = max(FONTS.measure(ln, size)[0] for ln in lines) + p(24)
     h = len(lines) * round(size * 1.35) + p(16)
     x, y = sc.message_at
     box = pygame.Rect(0, 0, w, h)

@@ -295,7 +295,7 @@ def _compact_face(card_id: str, w: int, h: int, lang: str) -> pygame.Surface:
     # The name under the band: which deck (or god) this is, in words.
     name = card_title(card, lang)
     nsize = FONTS.fit(name, max(9, int(h * 0.2)), w - 4, "bold", smallest=9)
-    while len(name) > 3 and FONTS.font(nsize, "bold").size(name)[0] > w - 3:
+    while len(name) > 3 and FONTS.measure(name, nsize, "bold")[0] > w - 3:
         name = name[:-1]  # too long even small: its start still names it (Morphe…)
     FONTS.blit(s, name, nsize, colour("ink"), (w // 2, top.bottom + 1), "midtop", "bold")
     # The bottom line: symbols from the left, the die number and VP from the right.

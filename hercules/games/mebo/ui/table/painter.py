@@ -617,7 +617,7 @@ def draw_tip_box(
         style = "bold" if i == 0 else "body"
         for part in FONTS.wrap(line, size, most - 20, style):
             wrapped.append((part, i == 0))
-    w = max(FONTS.font(size, "bold" if first else "body").size(x)[0] for x, first in wrapped) + 20
+    w = max(FONTS.measure(x, size, "bold" if first else "body")[0] for x, first in wrapped) + 20
     h = len(wrapped) * (size + 4) + 12
     mx, my = mouse
     gap = 16

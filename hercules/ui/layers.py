@@ -1,0 +1,47 @@
+"""A table's unchanging layer: drawn once per window size (and palette and language), then
+blitted whole each frame.
+
+A table's marble, panels and printed labels do not change from one frame to the next, but
+paving and shading them cost more than the rest of a frame. A :class:`StaticLayer` keeps the
+latest picture of them only (one window-sized surface: a window resized a hundred times keeps
+one, and :func:`hercules.ui.surfaces.forget_pictures` drops it with every other picture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from .strings import language
+from .surfaces import SurfaceCache
+from .theme import palette_name
+
+
+class StaticLayer:
+    """The latest picture of one table's unchanging layer, by what it was drawn for."""
+
+    def __init__(self, name: str) -> None:
+        # A budget of one byte keeps exactly the newest picture (a cache keeps one at least).
+        self._cache = SurfaceCache(name, 1)
+
+    def blit(
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        draw: Callable[[pygame.Surface], None],
+    ) -> None:
+        """Cover ``surface`` with the layer drawn by ``draw`` for ``key`` (the layout's rects
+        and anything else the picture depends on; size, palette and language are added)."""
+        full = (surface.get_size(), palette_name(), language(), key)
+        picture = self._cache.get(full)
+        if picture is None:
+            # The window's own pixel format, so blitting it back is a plain copy.
+            picture = surface.copy()
+            draw(picture)
+            self._cache.put(full, picture)
+        surface.blit(picture, (0, 0))
+
+    def clear(self) -> None:
+        """Forget the picture (the next frame draws it anew)."""
+        self._cache.clear()
