@@ -4,8 +4,8 @@
 
 Plays ``--games`` seeded runs (run ``i``: seed ``seed + i``) at each difficulty with the solver
 bot, as the controller does (the player's view, one bot per run), and times every decision
-that has more than one legal action (``time.perf_counter`` around ``choose``; a step with one
-legal action is not a decision). Decisions include each process's first ones, which fill the
+that has more than one legal action (CPU time, ``time.process_time``, around ``choose``; a
+step with one legal action is not a decision). Decisions include each process's first ones, which fill the
 solver's caches. Prints one line per difficulty and the last line is one JSON object, times
 in milliseconds. A benchmark only: it asserts nothing.
 """
@@ -65,9 +65,9 @@ def timings(difficulty: str, games: int, seed: int) -> list[float]:
                 action = legal[0]
             else:
                 seen = view(state, PLAYER)
-                start = time.perf_counter()
+                start = time.process_time()  # CPU: other processes' load is not counted
                 action = bot.choose(seen, legal, chooser)
-                out.append(1000.0 * (time.perf_counter() - start))
+                out.append(1000.0 * (time.process_time() - start))
             state, _ = apply(state, action)
     return out
 

@@ -92,6 +92,28 @@ class Legal(NamedTuple):
         return id(action) in self.ids
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def by_identity(compute: Callable[[K], V]) -> Callable[[K], V]:
+    """``compute(obj)`` remembered per object, recognised by identity: for values that never
+    change but cannot be hashed (a frozen dataclass holding dicts, such as a game's component
+    data). Each object is kept with its answer, so its id is never another object's while it
+    is remembered; a handful of objects are expected (a game's data, a test's own)."""
+    memo: dict[int, tuple[K, V]] = {}
+
+    def remembered(obj: K) -> V:
+        got = memo.get(id(obj))
+        if got is None or got[0] is not obj:
+            got = memo[id(obj)] = (obj, compute(obj))
+        return got[1]
+
+    remembered.__doc__ = compute.__doc__
+    remembered.__name__ = getattr(compute, "__name__", "remembered")
+    return remembered
+
+
 _FIELDS: dict[type, frozenset[str]] = {}
 
 
@@ -134,4 +156,4 @@ def copy_with(obj: D, **changes: Any) -> D:
     return new
 
 
-__all__ = ["Legal", "LegalMemo", "copy_with"]
+__all__ = ["Legal", "LegalMemo", "by_identity", "copy_with"]

@@ -173,6 +173,7 @@ class Evaluator:
         self.w_div = W_DIVINITY
         self._paths: dict[tuple[object, ...], dict[tuple[str, int, int], tuple[float, float]]] = {}
         self._values: dict[tuple[Position, float], float] = {}
+        self._costs: dict[tuple[object, ...], dict[str, tuple[float, float, int]]] = {}
 
     def rates(self, pos: Position) -> list[float]:
         """The expected hits per roll on each live Trial die (the roll is shared)."""
@@ -262,12 +263,13 @@ class Evaluator:
         if memo is None:
             memo = {}
             self._paths[key] = memo
+        # The memo first: most calls find the answer there, and the track's costs below are
+        # only needed to work a new one out.
+        found = memo.get((node, health, 1))
+        if found is not None:
+            return found
         die = self.data.labour(pos.labour).dice[i]
-        costs: dict[str, tuple[float, float, int]] = {}
-        for name, space in die.track.items():
-            heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
-            lost = sum(int(e[1:]) for e in space.effects if e.startswith("-"))
-            costs[name] = (self.space_cost(die, space.effects, pos), float(lost), heal)
+        costs = self._track_costs(key[:2] + key[3:], die, pos)
 
         def walk(at: str, h: int, k: int) -> tuple[float, float]:
             if k > HORIZON:
@@ -298,6 +300,24 @@ class Evaluator:
             return cost, lost
 
         return walk(node, health, 1)
+
+    def _track_costs(
+        self, key: tuple[object, ...], die: TrialDieDef, pos: Position
+    ) -> dict[str, tuple[float, float, int]]:
+        """Each space of ``die``'s track: its cost, the Courage it takes and what it heals.
+
+        ``key`` is what they depend on (the labour, the die, whether Divinity is left, whether
+        other Trial dice live, the weight of Divinity): worked out once for it.
+        """
+        costs = self._costs.get(key)
+        if costs is None:
+            costs = {}
+            for name, space in die.track.items():
+                heal = sum(int(e[1:]) for e in space.effects if e.startswith("h"))
+                lost = sum(int(e[1:]) for e in space.effects if e.startswith("-"))
+                costs[name] = (self.space_cost(die, space.effects, pos), float(lost), heal)
+            self._costs[key] = costs
+        return costs
 
     def value(self, pos: Position) -> float:
         """The value of a position with the trial still on (Courage units), remembered."""

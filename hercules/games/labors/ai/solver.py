@@ -84,6 +84,8 @@ TOTAL_BUDGET = 6000
 LEAF_WORK = 13
 MAX_OUTCOMES = 56  #: re-rolls of more dice are valued on a fixed sample of outcomes
 SAMPLES = 60  #: the sample's size
+#: The sets of faces each group of Trial dice, then each gold space, can take from a roll.
+Sets = tuple[list[tuple[int, ...]], ...]
 
 # What the cards' abilities are worth to own (Courage units; a die of the roll about 6).
 
@@ -194,6 +196,8 @@ class RollSearch:
         self._alloc: dict[tuple[object, ...], tuple[float, tuple[Step, ...]]] = {}
         self._leaf: dict[tuple[object, ...], float] = {}
         self._sets: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
+        self._helds: dict[tuple[int, tuple[int, ...]], tuple[Sets, Sets]] = {}
+        self._roots: dict[tuple[int, ...], Sets] = {}
         self.nodes = 0
         self.healths = tuple(t.health for t in view.trial)
         self._shares: dict[tuple[object, ...], tuple[float, tuple[int, ...]]] = {}
@@ -237,28 +241,27 @@ class RollSearch:
         hits: tuple[int, ...],
         mask: int,
         cost: int,
-        parent: tuple[list[tuple[int, ...]], ...] | None = None,
+        parent: Sets | None = None,
+        root: Sets | None = None,
     ) -> tuple[float, tuple[Step, ...]]:
         """The best split of ``vals`` (sorted faces) between attacks and gold spaces.
 
         Attacks are counted per attack method (``hits``: sets met per group of live Trial dice
         sharing a method); :meth:`leaf` shares each group's hits among its dice at the end.
         The attack steps name their group, not a Trial die (see :meth:`value_of`). ``sets``
-        (its sets) are the sets each group and gold space can take from ``vals``: a child's are
-        its ``parent``'s that its faces still hold.
+        (its sets) are the sets each group and gold space can take from ``vals``: at the top
+        of the search (``root``), those of ``vals``; below it, its ``parent``'s that its faces
+        still hold.
         """
         key = (vals, hits, mask, cost)
         got = self._alloc.get(key)
         if got is not None:
             return got
         self.nodes += 1
-        if parent is not None:
-            sets = _within(parent, vals)
+        if parent is not None and root is not None:
+            sets = self._held(root, parent, vals)
         else:
-            sets = tuple(
-                [self._attack_sets(a, vals) for a, _, _ in self.groups]
-                + [self._gold_sets(j, vals) for j in range(len(self.golds))]
-            )
+            sets = root = self._root(vals)
         best: tuple[float, tuple[Step, ...]] = (self.leaf(hits, mask, cost)[0], ())
         n = len(self.groups)
         for g, (_, _, room) in enumerate(self.groups):
@@ -267,7 +270,7 @@ class RollSearch:
             more = (*hits[:g], hits[g] + 1, *hits[g + 1 :])
             for s in sets[g]:
                 rest = _minus(vals, s)
-                v, steps = self.alloc(rest, more, mask, cost, sets)
+                v, steps = self.alloc(rest, more, mask, cost, sets, root)
                 if v > best[0] + 1e-9:
                     best = (v, (("attack", "", g, s), *steps))
         for j, (key_j, _) in enumerate(self.golds):
@@ -275,11 +278,36 @@ class RollSearch:
                 continue
             for s in sets[n + j]:
                 rest = _minus(vals, s)
-                v, steps = self.alloc(rest, hits, mask | (1 << j), cost, sets)
+                v, steps = self.alloc(rest, hits, mask | (1 << j), cost, sets, root)
                 if v > best[0] + 1e-9:
                     best = (v, (("gold", key_j, -1, s), *steps))
         self._alloc[key] = best
         return best
+
+    def _root(self, vals: tuple[int, ...]) -> Sets:
+        """The sets of the faces ``vals`` at the top of a search, one object per faces."""
+        got = self._roots.get(vals)
+        if got is None:
+            got = tuple(
+                [self._attack_sets(a, vals) for a, _, _ in self.groups]
+                + [self._gold_sets(j, vals) for j in range(len(self.golds))]
+            )
+            self._roots[vals] = got
+        return got
+
+    def _held(self, root: Sets, parent: Sets, vals: tuple[int, ...]) -> Sets:
+        """The sets of ``parent`` that the faces ``vals`` hold, once per root and faces.
+
+        Faces below a node are its own less a set, so what they hold of its sets is what they
+        hold of the root's: a node's sets depend on its root and faces only, not on the path
+        that led there (each path to it filtered them anew before).
+        """
+        key = (id(root), vals)
+        got = self._helds.get(key)
+        if got is None or got[0] is not root:  # the root kept with it: its id stays its own
+            got = (root, _within(parent, vals))
+            self._helds[key] = got
+        return got[1]
 
     def leaf(self, hits: tuple[int, ...], mask: int, cost: int) -> tuple[float, tuple[int, ...]]:
         """The best sharing of each group's hits among its Trial dice: value and healths."""
@@ -712,9 +740,7 @@ def _gold_value_sets(gold: GoldDef, vals: tuple[int, ...]) -> list[tuple[int, ..
     return sorted(c for c in set(itertools.combinations(vals, k)) if gold_meets(gold, c))
 
 
-def _within(
-    sets: tuple[list[tuple[int, ...]], ...], vals: tuple[int, ...]
-) -> tuple[list[tuple[int, ...]], ...]:
+def _within(sets: Sets, vals: tuple[int, ...]) -> Sets:
     """The sets that the faces ``vals`` still hold."""
     counts = [0] * 7
     for v in vals:

@@ -13,11 +13,11 @@ from itertools import product
 from typing import TypeVar
 
 from hercules.games._kit import rng as _rng
-from hercules.games._kit.fast import Legal, LegalMemo
+from hercules.games._kit.fast import Legal, LegalMemo, by_identity
 
 from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event, malformed
 from .data import DRAW as DRAW_KIND
-from .data import load_data
+from .data import LaterYearsData, load_data
 from .errors import IllegalActionError, Reason
 from .state import (
     NO_BID,
@@ -129,17 +129,39 @@ def _plays(state: LaterYearsState) -> list[Action]:
     if draw:
         out.append(Action(PLAY_DRAW, card=draw))
     if state.markers_used(seat) < data.markers:
-        ways: dict[tuple[str, int], list[tuple[str, ...]]] = {}
-        for i, space in enumerate(data.spaces):
-            if space.action not in by_type or space.object not in by_type:
-                continue  # a type of the task is not in hand: no way to pay
-            need = len(state.board[i]) + 1
-            acts = _ways(ways, by_type, space.action, need)
-            objs = _ways(ways, by_type, space.object, need) if acts else []
-            out += [
-                Action(TASK, -1, -1, space.id, "", tuple(sorted(a + o))) for a in acts for o in objs
-            ]
+        board = state.board
+        for i, space_id, act, obj in _spaces_by_id(data):
+            act_cards = by_type.get(act)
+            obj_cards = by_type.get(obj) if act_cards is not None else None
+            if obj_cards is not None:  # else a type of the task is not in hand: no way to pay
+                out += _tasks(space_id, act_cards, obj_cards, len(board[i]) + 1)
+    # Already in order but for the Draw card (spaces by id, each one's tasks sorted): the
+    # sort checks it in one pass.
     return sorted(out)
+
+
+@by_identity
+def _spaces_by_id(data: LaterYearsData) -> tuple[tuple[int, str, str, str], ...]:
+    """The task spaces (place, id, action type, object type) by id: the order of their tasks."""
+    return tuple(
+        sorted(
+            ((i, s.id, s.action, s.object) for i, s in enumerate(data.spaces)), key=lambda t: t[1]
+        )
+    )
+
+
+@lru_cache(maxsize=8192)
+def _tasks(space_id: str, act_cards: ByUnits, obj_cards: ByUnits, need: int) -> tuple[Action, ...]:
+    """The task actions of one space, sorted, from the hand's cards of its two types.
+
+    A type's cards in a hand and a space's stack change once a round at most, so a space's
+    tasks are mostly found here: a late hand of many cards costs no more than an early one.
+    """
+    acts = _pay(act_cards, need)
+    objs = _pay(obj_cards, need) if acts else ()
+    return tuple(
+        sorted(Action(TASK, -1, -1, space_id, "", tuple(sorted(a + o))) for a in acts for o in objs)
+    )
 
 
 #: A type's cards in a hand: the singles, the doubles and the triples.
@@ -154,43 +176,45 @@ def _sorted_hand(hand: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, di
     A seat's hand stays the same over many prompts (every other seat's turn, its own bids),
     so this is worked out once per hand; the callers only read what it returns.
     """
-    data = load_data()
-    cards = data.cards
+    info = _card_info(load_data())
     draw = ""
     groups: dict[str, tuple[list[str], list[str], list[str]]] = {}
-    # One sort of the whole hand: a filter of it keeps that order, as sorting each part would.
+    # One pass in the play order: a filter of it keeps that order, as sorting each part would.
     for c in _play_order(hand, shown):
-        card = cards[c]
-        if data.types[card.type].kind == DRAW_KIND:
+        type_id, units, is_draw = info[c]
+        if is_draw:
             draw = draw or c
-        else:
-            groups.setdefault(card.type, ([], [], []))[card.units - 1].append(c)
+            continue
+        group = groups.get(type_id)
+        if group is None:
+            group = groups[type_id] = ([], [], [])
+        group[units - 1].append(c)
     # Kept by the cache and shared: tuples, so that no caller can change them.
     by_type = {t: (tuple(a), tuple(b), tuple(c)) for t, (a, b, c) in groups.items()}
     return draw, by_type
 
 
-def _ways(
-    memo: dict[tuple[str, int], list[tuple[str, ...]]],
-    by_type: dict[str, ByUnits],
-    type_id: str,
-    need: int,
-) -> list[tuple[str, ...]]:
-    """:func:`_pay` of one type and need, once per call of :func:`_plays`."""
-    key = (type_id, need)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _pay(by_type[type_id], need)
-    return found
+@by_identity
+def _card_info(data: LaterYearsData) -> dict[str, tuple[str, int, bool]]:
+    """Each card's type, units and whether it is a Draw card, in one look-up (per data)."""
+    return {
+        c: (card.type, card.units, data.types[card.type].kind == DRAW_KIND)
+        for c, card in data.cards.items()
+    }
 
 
 def _play_order(hand: tuple[str, ...], shown: tuple[str, ...]) -> list[str]:
     """The hand in the order the game plays alike cards: the ones everybody has seen first
     (playing them reveals nothing), then by id."""
-    return sorted(hand, key=lambda c: (c not in shown, c))
+    # Two plain sorts of texts (C comparisons, no key function), the seen part first.
+    seen = [c for c in hand if c in shown]
+    unseen = [c for c in hand if c not in shown]
+    seen.sort()
+    unseen.sort()
+    return seen + unseen
 
 
-def _pay(by_units: ByUnits, need: int) -> list[tuple[str, ...]]:
+def _pay(by_units: ByUnits, need: int) -> tuple[tuple[str, ...], ...]:
     """The ways to pay ``need`` cards of one type, doubles counting 2 and triples 3, from the
     hand's cards of that type grouped by units (each group in :func:`_play_order`): every
     minimal choice (dropping any card would fall short), so overpaying happens exactly when
@@ -200,10 +224,10 @@ def _pay(by_units: ByUnits, need: int) -> list[tuple[str, ...]]:
     :func:`_play_order`, so a way is one action, not one per choice of ids.
     """
     ones, twos, threes = by_units
-    return [
+    return tuple(
         (*ones[:a], *twos[:b], *threes[:t])
         for a, b, t in _pay_counts(len(ones), len(twos), len(threes), need)
-    ]
+    )
 
 
 @lru_cache(maxsize=4096)
