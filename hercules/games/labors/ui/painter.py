@@ -15,6 +15,7 @@ from hercules.games.labors.engine.data import START
 from hercules.games.labors.engine.state import ASIDE, FREE, ON_GOLD, ON_TRIAL, P_FORK, SPENT
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp, tumble
+from hercules.ui.layers import StaticLayer
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
@@ -28,9 +29,34 @@ from .texts import labour_name, method_text, mood_effect, mood_name
 TableScene = Any
 
 
+#: The table's unchanging layer: marble and the title's, trial's, tray's, sidebar's and
+#: Mood's panels.
+_BASE = StaticLayer("lab.base")
+
+
+def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
+    """Blit the table's unchanging layer, drawing it first if the window or words changed.
+
+    The panels lie apart (their shadows fall in the gaps; the Mood's below the tracks), so
+    drawing them all before their contents gives the same pixels as drawing each in turn."""
+    L = sc.layout
+    rects = (L.title, L.board, L.tray, L.sidebar, L.mood)
+    key = tuple(tuple(r) for r in rects)
+
+    def draw(base: pygame.Surface) -> None:
+        D.pave_marble(base, seed=31)
+        D.panel(base, L.title, colour("panel"), colour("gold"), 10)
+        D.panel(base, L.board, tint("card"), tint("card_edge"), 12)
+        D.panel(base, L.tray, colour("panel"), colour("gold_dark"), 10)
+        D.panel(base, L.sidebar, colour("panel"), colour("gold"), 12)
+        D.panel(base, L.mood, colour("panel_light"), colour("gold_dark"), 8)
+
+    _BASE.blit(surface, key, draw)
+
+
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
     """The whole table."""
-    D.pave_marble(surface, seed=31)
+    draw_base(surface, sc)
     draw_title(surface, sc)
     draw_board(surface, sc)
     draw_tray(surface, sc)
@@ -60,7 +86,6 @@ def draw_title(surface: pygame.Surface, sc: TableScene) -> None:
     """The labour's number and name, the difficulty, and a laurel per labour beaten."""
     s = sc.view()
     r = sc.layout.title
-    D.panel(surface, r, colour("panel"), colour("gold"), 10)
     size = FONTS.fit(
         t("lab.title", n=s.labour, name=labour_name(s.labour)), sc.px(24), r.w // 2, "bold", 14
     )
@@ -99,7 +124,6 @@ def draw_board(surface: pygame.Surface, sc: TableScene) -> None:
     """The trial card: each Trial die's track, its spaces and the die itself."""
     s = sc.view()
     board = sc.layout.board
-    D.panel(surface, board, tint("card"), tint("card_edge"), 12)
     if not s.trial:
         FONTS.blit(
             surface,
@@ -270,7 +294,6 @@ def draw_tray(surface: pygame.Surface, sc: TableScene) -> None:
     """The roll: free dice to pick, picked ones raised, used ones dimmed where they went."""
     s = sc.view()
     tray = sc.layout.tray
-    D.panel(surface, tray, colour("panel"), colour("gold_dark"), 10)
     rects = sc.die_rects()
     if not rects:
         n = s.trial_dice()
@@ -356,7 +379,6 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene) -> None:
     """Courage and Divinity, the Mood, the prompt and the log."""
     L = sc.layout
     s = sc.view()
-    D.panel(surface, L.sidebar, colour("panel"), colour("gold"), 12)
     _track(
         surface,
         sc,
@@ -378,7 +400,6 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene) -> None:
         s.divinity,
     )
     m = L.mood
-    D.panel(surface, m, colour("panel_light"), colour("gold_dark"), 8)
     FONTS.blit(
         surface,
         mood_name(s.mood),

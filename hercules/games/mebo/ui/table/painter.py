@@ -69,7 +69,13 @@ class TablePainter:
     def background(self, layout: TableLayout, state: Any, size: tuple[int, int]) -> pygame.Surface:
         """The static table and board, rendered once per window size."""
         if self._bg is None or self._bg.get_size() != size:
-            self._bg = render_background(layout, state, size, self.stack_labels(layout))
+            bg = render_background(layout, state, size, self.stack_labels(layout))
+            # The players' panels and the prompt's box, shadow and fill (their edge, which
+            # says whose turn it is, is drawn each frame over the same border: same pixels).
+            r = round(10 * layout.density)
+            for box in (*layout.panels[: state.n], layout.prompt_box):
+                D.panel(bg, box, colour("panel"), colour("panel"), r)
+            self._bg = bg
         return self._bg
 
     # --- the frame ---------------------------------------------------------------------------
@@ -237,7 +243,8 @@ class TablePainter:
         pr = L.panels[seat]
         active = s.current == seat and not s.is_terminal
         edge = colour("highlight") if active else st["dark"]
-        D.panel(surface, pr, colour("panel"), edge, px(10))
+        # The panel's shadow and fill are in the background: only its edge changes.
+        pygame.draw.rect(surface, edge, pr, 2, border_radius=px(10))
         head = pygame.Rect(pr.x, pr.y, pr.w, f.geo.panel_header_h())
         pygame.draw.rect(
             surface,
@@ -516,7 +523,7 @@ class TablePainter:
         s = f.state
         pb = L.prompt_box
         px = f.geo.px
-        D.panel(surface, pb, colour("panel"), colour("gold_dark"), px(10))
+        pygame.draw.rect(surface, colour("gold_dark"), pb, 2, border_radius=px(10))
         x = pb.x + px(12)
         y = pb.y + px(10)
         head = f.heading

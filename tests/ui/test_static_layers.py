@@ -1,0 +1,115 @@
+"""Unchanging table layers and cached text measures: drawn or measured once, the same pixels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hercules.app.registry import get_game, load_games
+from hercules.ui.layers import StaticLayer
+from hercules.ui.strings import language, set_language
+from hercules.ui.surfaces import forget_pictures
+from hercules.ui.theme import FONTS
+
+
+def test_a_measure_is_the_fonts_own_and_is_worked_out_once(app, monkeypatch):
+    text = "Used Chariot Dealership \u00d72"
+    want = FONTS.font(17, "bold").size(text)
+    assert FONTS.measure(text, 17, "bold") == want
+
+    def no_font(*_a, **_k):
+        raise AssertionError("measured again")
+
+    monkeypatch.setattr(FONTS, "font", no_font)
+    assert FONTS.measure(text, 17, "bold") == want  # from the cache, no font asked for
+    assert FONTS.fit(text, 17, want[0], "bold") == 17
+
+
+def test_fitting_and_wrapping_give_what_the_font_measures(app):
+    text = "Endorse the Politician with a long sentence that wraps"
+    font = FONTS.font(14)
+    for line in FONTS.wrap(text, 14, 120):
+        assert font.size(line)[0] <= 120 or " " not in line
+    w = font.size(text)[0]
+    assert FONTS.fit(text, 14, w // 2) == max(8, int(14 * (w // 2) / w))
+
+
+def test_the_measure_cache_stays_bounded(app):
+    from hercules.ui import theme
+
+    for i in range(theme.MAX_MEASURED + 50):
+        FONTS.measure(f"word {i}", 12)
+    assert len(FONTS._sizes) <= theme.MAX_MEASURED
+
+
+def test_a_static_layer_is_drawn_once_per_size_and_language(app):
+    layer = StaticLayer("test.layer")
+    calls = []
+
+    def draw(s: pygame.Surface) -> None:
+        calls.append(s.get_size())
+        s.fill((10, 20, 30))
+        pygame.draw.circle(s, (200, 100, 0), (40, 30), 20)
+
+    a = pygame.Surface((120, 80))
+    layer.blit(a, "k", draw)
+    layer.blit(a, "k", draw)
+    assert calls == [(120, 80)]
+    direct = pygame.Surface((120, 80))
+    draw(direct)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(direct, "RGB")
+    layer.blit(pygame.Surface((100, 60)), "k", draw)  # a new size
+    layer.blit(a, "other", draw)  # a new layout
+    assert len(calls) == 4  # the direct draw is one of them
+    was = language()
+    try:
+        set_language("it" if was != "it" else "en")
+        layer.blit(a, "other", draw)
+    finally:
+        set_language(was)
+    assert len(calls) == 5
+    forget_pictures()  # a new window size forgets the picture with every other one
+    layer.blit(a, "other", draw)
+    assert len(calls) == 6
+
+
+def _bot_table(app, game_id: str, players: int):
+    load_games()
+    spec = get_game(game_id)
+    level = "solver" if "solver" in spec.bot_levels else spec.bot_levels[0]
+    ctl = spec.new_controller(spec.variants[0], [level] * players, 3)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    return app.nav.play(spec.id, ctl, names)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("later_years", 4), ("companions", 5), ("labors", 1)]
+)
+def test_a_table_over_its_kept_layer_is_the_table_drawn_anew(app, game_id, players):
+    table = _bot_table(app, game_id, players)
+    for _ in range(40):  # bots play: the game moves on, the layer stays
+        app.frame(1 / 60)
+    kept = pygame.Surface(app.screen.get_size())
+    table.draw(kept)
+    forget_pictures()  # every picture drawn again, the layer with them
+    fresh = pygame.Surface(app.screen.get_size())
+    table.draw(fresh)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_the_later_years_frame_asks_the_engine_for_the_score_once_per_state(app, monkeypatch):
+    from hercules.games.later_years.ui import painter
+
+    calls = []
+    real = painter.score
+
+    def counted(v):
+        calls.append(v)
+        return real(v)
+
+    monkeypatch.setattr(painter, "score", counted)
+    table = _bot_table(app, "later_years", 3)
+    surface = pygame.Surface(app.screen.get_size())
+    for _ in range(5):
+        table.draw(surface)
+    assert len(calls) <= 1
