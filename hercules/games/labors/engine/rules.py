@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from hercules.games._kit import rng as _rng
-from hercules.games._kit.fast import Legal, LegalMemo
 from hercules.games._kit.fields import is_whole
 
 from .actions import (
@@ -37,8 +36,9 @@ from .actions import (
 )
 from .data import SKULL, START, LaborsData, load_data
 from .errors import IllegalActionError, Reason
-from .methods import canonical, dice_by_value, gold_value_sets, min_dice, take, value_sets
-from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces, new_values
+from .legal import legal_actions, listed
+from .methods import min_dice
+from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces
 from .state import (
     ASIDE,
     FREE,
@@ -118,164 +118,7 @@ def _fresh_trial(state: LaborsState) -> LaborsState:
     )
 
 
-# --- legal actions ---------------------------------------------------------------------------
-
-
-def legal_actions(state: LaborsState) -> list[Action]:
-    """Every legal action of the state, sorted (chance steps are the only action then)."""
-    return list(_legal(state).actions)
-
-
-def _compute_legal(state: LaborsState) -> Legal:
-    return Legal.of(_legal_list(state))
-
-
-#: The legal actions of the state last asked about: ``actor`` and ``apply``'s check read the
-#: list its caller has just been given, without computing it again.
-_legal: LegalMemo[LaborsState, Legal] = LegalMemo(_compute_legal)
-
-
-def _legal_list(state: LaborsState) -> list[Action]:
-    p = state.prompt
-    data = state.data
-    if p == P_OVER:
-        return []
-    if p == P_DRAW:
-        return [Action(DRAW)]
-    if p == P_ROLL:
-        return [Action(ROLL)]
-    if p == P_RESTART:
-        out = [Action(BEGIN)]
-        for rid, r in data.rewards.items():
-            if r.labour < state.config.start and r.labour not in state.kept:
-                if state.courage - r.restart > 0:
-                    out.append(Action(KEEP, card=rid))
-        return sorted(out)
-    if p == P_MOOD:
-        return [Action(MOOD, card="keep"), Action(MOOD, card="redraw")]
-    if p == P_ABDERUS:
-        mood = data.moods[state.mood]
-        assert mood.choice is not None
-        out = [Action(ABDERUS, card="dice")]
-        if state.courage + mood.choice[1] > 0:
-            out.append(Action(ABDERUS, card="courage"))
-        return sorted(out)  # every prompt's actions are sorted ("courage" < "dice")
-    if p == P_PHOLUS:
-        return sorted(Action(COVER, card=r) for r in state.rewards)
-    if p == P_FORK:
-        die = _next_fork(state)
-        node = state.trial[die].node
-        lab = data.labour(state.labour)
-        return sorted(Action(MOVE, target=die, space=n) for n in lab.dice[die].next_spaces(node))
-    if p == P_REWARD:
-        return sorted(Action(REWARD, card=r) for r in data.labour(state.labour).rewards)
-    if p == P_REMOVE:
-        return sorted(Action(REMOVE, card=r) for r in state.rewards[:-1])
-    # P_PLAY
-    out = [_RESOLVE]
-    free = _free(state)  # once for the three kinds
-    if not state.allocating:
-        out += _blue_actions(state, free)
-    out += _gold_actions(state, free)
-    out += _attack_actions(state, free)
-    return sorted(set(out))
-
-
-_RESOLVE = Action(RESOLVE)
-
-
-def _free(state: LaborsState) -> list[tuple[int, int]]:
-    return [(i, d.value) for i, d in enumerate(state.roll) if d.use == FREE]
-
-
-def _blue_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
-    out: list[Action] = []
-    # The lowest-numbered die of each value that has not been on a blue space yet.
-    firsts: dict[int, int] = {}
-    for i, v in free:
-        if not state.roll[i].blue:
-            firsts.setdefault(v, i)
-    for space in blue_spaces(state):
-        if space.key in state.used or state.courage - space.ability.cost <= 0:
-            continue
-        kind = space.ability.kind
-        for v, die in sorted(firsts.items()):
-            if kind == "reroll" or kind == "twin":
-                out.append(Action(BLUE, space=space.key, dice=(die,)))
-            elif kind == "set_other":
-                others: dict[tuple[int, bool], int] = {}
-                for j, w in free:
-                    if j != die:
-                        others.setdefault((w, state.roll[j].blue), j)
-                for (w, _), j in others.items():
-                    out += [
-                        Action(BLUE, space=space.key, dice=(die, j), value=n)
-                        for n in range(1, 7)
-                        if n != w
-                    ]
-            elif kind == "reroll_others":
-                # Dice of one value are told apart by having been on a blue space: a re-rolled
-                # die keeps that mark, so re-rolling the marked 3 or the unmarked one differs.
-                rest = [(j, w * 2 + state.roll[j].blue) for j, w in free if j != die]
-                for keys in _all_sub_multisets([k for _, k in rest]):
-                    chosen = canonical(rest, keys)
-                    if chosen:
-                        out.append(Action(BLUE, space=space.key, dice=(die, *chosen)))
-            else:
-                out += [
-                    Action(BLUE, space=space.key, dice=(die,), value=n)
-                    for n in new_values(space.ability, v)
-                ]
-    return out
-
-
-def _all_sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
-    subs: set[tuple[int, ...]] = {()}
-    for v in sorted(values):
-        subs |= {tuple(sorted((*s, v))) for s in subs}
-    subs.discard(())
-    return sorted(subs)
-
-
-def _gold_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
-    out: list[Action] = []
-    values = [v for _, v in free]
-    pool = dice_by_value(free)
-    for space in gold_spaces(state):
-        if space.key in state.used:
-            continue
-        for vals in gold_value_sets(space.ability, values):
-            dice = take(pool, vals)
-            if dice:
-                out.append(Action(GOLD, "", space.key, dice))
-    return out
-
-
-def _attack_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
-    out: list[Action] = []
-    values = [v for _, v in free]
-    pool = dice_by_value(free)
-    lab = state.data.labour(state.labour)
-    by_method: dict[object, list[tuple[int, ...] | None]] = {}
-    for t in state.active():
-        attack = lab.dice[t].attack
-        if attack not in by_method:
-            by_method[attack] = [take(pool, vals) for vals in value_sets(attack, values)]
-        for dice in by_method[attack]:
-            if dice:
-                out.append(Action(ATTACK, "", "", dice, 0, t))
-    return out
-
-
-def _next_fork(state: LaborsState) -> int:
-    """The first Trial die of the advance standing at a fork whose move is not chosen yet."""
-    chosen = {d for d, _ in state.moves}
-    lab = state.data.labour(state.labour)
-    return next(
-        d
-        for d in state.wave
-        if d not in chosen and len(lab.dice[d].next_spaces(state.trial[d].node)) > 1
-    )
+# --- legal actions: legal.py ----------------------------------------------------------
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -291,7 +134,7 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
     for any, the controller's own steps) :attr:`Reason.ILLEGAL`. What this accepts,
     :func:`apply` applies.
     """
-    if (seat is None or (type(seat) is int and seat == actor(state))) and _legal(state).holds(
+    if (seat is None or (type(seat) is int and seat == actor(state))) and listed(state).holds(
         action
     ):
         return None  # one of the very actions listed for this state: legal and well formed
@@ -308,7 +151,7 @@ def validate(state: LaborsState, action: object, seat: int | None = None) -> Exc
         if seat == PLAYER:
             return IllegalActionError(Reason.ILLEGAL, "the game takes this step itself")
         return IllegalActionError(Reason.ILLEGAL, "the player decides this")
-    if action in _legal(state).actions:
+    if action in listed(state).actions:
         return None
     # The kinds that answer the prompt, not only those with a legal action now: a gold action
     # once every gold space is used is refused as SPACE_USED, a blue one after an attack as
@@ -326,7 +169,7 @@ def actor(state: LaborsState) -> int:
     takes the step itself (the Mood draw, the roll) and once the run is over."""
     if state.prompt == P_OVER:
         return AUTOMATIC
-    legal = _legal(state).actions
+    legal = listed(state).actions
     if len(legal) == 1 and legal[0].kind in CHANCE:
         return AUTOMATIC
     return PLAYER
@@ -589,7 +432,7 @@ def _roll(state: LaborsState, ev: Events) -> LaborsState:
     for _ in range(state.trial_dice()):
         seed, face = _rng.roll_die(seed)
         face = max(1, min(6, face + shift))
-        dice.append(Die(face, False, ASIDE if aside and face == aside else FREE, False))
+        dice.append(Die(face, use=ASIDE if aside and face == aside else FREE))
     lab = data.labour(state.labour)
     no_shield = any("nb" in lab.dice[t].track[state.trial[t].node].effects for t in state.active())
     state = state.with_(
