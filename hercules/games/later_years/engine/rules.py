@@ -103,7 +103,7 @@ _BID_ROWS: dict[int, list[Action]] = {}
 def _bid_row(slot: int, most: int) -> list[Action]:
     row = _BID_ROWS.setdefault(slot, [])
     if len(row) <= most:
-        row.extend(Action(BID, slot, a) for a in range(len(row), most + 1))
+        row.extend(Action(BID, slot=slot, amount=a) for a in range(len(row), most + 1))
     return row
 
 
@@ -160,7 +160,7 @@ def _tasks(space_id: str, act_cards: ByUnits, obj_cards: ByUnits, need: int) -> 
     acts = _pay(act_cards, need)
     objs = _pay(obj_cards, need) if acts else ()
     return tuple(
-        sorted(Action(TASK, -1, -1, space_id, "", tuple(sorted(a + o))) for a in acts for o in objs)
+        sorted(Action(TASK, space=space_id, cards=tuple(sorted(a + o))) for a in acts for o in objs)
     )
 
 
