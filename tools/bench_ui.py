@@ -80,7 +80,12 @@ def default_players(spec: Any) -> int:
 
 
 def one_game(
-    spec: Any, size: tuple[int, int], players: int, level: str, seed: int, max_frames: int,
+    spec: Any,
+    size: tuple[int, int],
+    players: int,
+    level: str,
+    seed: int,
+    max_frames: int,
     bot_delay: float,
 ) -> dict[str, Any]:
     """Play one bot-only game at ``size``; the main thread's CPU milliseconds per frame."""
@@ -142,8 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         except argparse.ArgumentTypeError as exc:
             p.error(str(exc))
     sizes = [
-        tuple(int(v) for v in s.lower().split("x"))
-        for s in (args.size or args.sizes).split(",")
+        tuple(int(v) for v in s.lower().split("x")) for s in (args.size or args.sizes).split(",")
     ]
     runs: dict[str, list[dict[str, Any]]] = {}
     ok = True
@@ -156,8 +160,9 @@ def main(argv: list[str] | None = None) -> int:
             players = default_players(spec) if args.players is None else args.players
             players = max(lo, min(hi, players))
             for w, h in sizes:
-                r = one_game(spec, (w, h), players, level, args.seed, args.max_frames,
-                             args.bot_delay)
+                r = one_game(
+                    spec, (w, h), players, level, args.seed, args.max_frames, args.bot_delay
+                )
                 ok = ok and r["game_over_reached"]
                 key = f"{spec.id} {w}x{h} {players}p {level}"
                 runs.setdefault(key, []).append(r)

@@ -5,9 +5,9 @@
 Plays ``--games`` seeded runs (run ``i``: seed ``seed + i``) at each difficulty with the solver
 bot, as the controller does (the player's view, one bot per run), and times every decision
 that has more than one legal action (CPU time, ``time.process_time``, around ``choose``; a
-step with one legal action is not a decision). Decisions include each process's first ones, which fill the
-solver's caches. Prints one line per difficulty and the last line is one JSON object, times
-in milliseconds. A benchmark only: it asserts nothing.
+step with one legal action is not a decision). Decisions include each process's first ones,
+which fill the solver's caches. Prints one line per difficulty and the last line is one JSON
+object, times in milliseconds. A benchmark only: it asserts nothing.
 """
 
 from __future__ import annotations
