@@ -67,7 +67,7 @@ def test_every_table_gets_a_ratio_and_thirds_in_the_last_line(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     doc = json.loads(lines[-1])
-    assert set(doc["tables"]) == {"mebo-2p", "mebo-4p", "later_years", "labors"}
+    assert set(doc["tables"]) == {"mebo-2p", "mebo-4p", "later_years", "labors", "companions-4p"}
     for name, entry in doc["tables"].items():
         for figure in ("ratio", "ours_actions_per_cpu_s", "last_over_first_third"):
             spread = entry[figure]
@@ -76,7 +76,7 @@ def test_every_table_gets_a_ratio_and_thirds_in_the_last_line(tmp_path: Path) ->
         assert entry["catanatron_seats"] in (2, 4)
     assert doc["tables"]["mebo-2p"]["catanatron_seats"] == 2
     assert doc["rounds"] == 2
-    assert len(lines) == 5  # a line per table, then the JSON
+    assert len(lines) == 6  # a line per table, then the JSON
 
 
 def test_only_and_no_thirds_narrow_the_run(tmp_path: Path) -> None:
