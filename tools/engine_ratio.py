@@ -4,13 +4,14 @@
                                  [--only mebo-4p,later_years] [--seed 1]
 
 For every game of the box (the MEBO board game at 2 and 4 seats, The Later Years at 5, the
-Labors at its default difficulty), each round plays random games of ours for ``--seconds`` of
-CPU time, then Catanatron's random players for as long, and so on in turn (A B A B: a
-comparison holds while the machine's speed drifts). A random game picks every action
-uniformly among the legal ones, set-up included, as ``tools/simulate.py`` plays it; Catanatron
-plays ``Game([RandomPlayer ...]).play()`` with as many seats as ours where it can (2-4), else
-4, and counts ``state.action_records``. Time is CPU time (``time.process_time``), each side
-measured in its own process, so neither pays for the other.
+Labors at its default difficulty, The Labours of Hercules at 4), each round plays random
+games of ours for ``--seconds`` of CPU time, then Catanatron's random players for as long,
+and so on in turn (A B A B: a comparison holds while the machine's speed drifts). A random
+game picks every action uniformly among the legal ones, set-up included, as
+``tools/simulate.py`` plays it; Catanatron plays ``Game([RandomPlayer ...]).play()`` with
+as many seats as ours where it can (2-4), else 4, and counts ``state.action_records``. Time
+is CPU time (``time.process_time``), each side measured in its own process, so neither pays
+for the other.
 
 Catanatron runs in a worker subprocess: ``--catan-python`` (default ``$CATANATRON_PYTHON``),
 a Python whose environment has Catanatron installed (it is not a dependency of the box);
@@ -96,6 +97,7 @@ TABLES = (
     Table("mebo-4p", "hercules", "standard", 4),
     Table("later_years", "later_years", None, 5),
     Table("labors", "labors", None, 1),
+    Table("companions-4p", "companions", "standard", 4),
 )
 
 

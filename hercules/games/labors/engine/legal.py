@@ -3,6 +3,8 @@ a caller's pick and ``apply``'s check share one list."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hercules.games._kit.fast import Legal, LegalMemo
 
 from .actions import (
@@ -22,8 +24,9 @@ from .actions import (
     ROLL,
     Action,
 )
+from .data import Attack
 from .methods import canonical, dice_by_value, gold_value_sets, take, value_sets
-from .spaces import blue_spaces, gold_spaces, new_values
+from .spaces import new_values, spaces_in_play
 from .state import (
     FREE,
     P_ABDERUS,
@@ -114,11 +117,12 @@ def _blue_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Actio
     for i, v in free:
         if not state.roll[i].blue:
             firsts.setdefault(v, i)
-    for space in blue_spaces(state):
+    ordered = sorted(firsts.items())
+    for space in spaces_in_play(state)[0]:
         if space.key in state.used or state.courage - space.ability.cost <= 0:
             continue
         kind = space.ability.kind
-        for v, die in sorted(firsts.items()):
+        for v, die in ordered:
             if kind == "reroll" or kind == "twin":
                 out.append(Action(BLUE, space=space.key, dice=(die,)))
             elif kind == "set_other":
@@ -160,7 +164,7 @@ def _gold_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Actio
     out: list[Action] = []
     values = [v for _, v in free]
     pool = dice_by_value(free)
-    for space in gold_spaces(state):
+    for space in spaces_in_play(state)[1]:
         if space.key in state.used:
             continue
         for vals in gold_value_sets(space.ability, values):
@@ -171,19 +175,32 @@ def _gold_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Actio
 
 
 def _attack_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Action]:
+    lab = state.data.labour(state.labour)
+    targets = tuple((t, lab.dice[t].attack) for t in state.active())
+    return list(_attacks(targets, tuple(free)))
+
+
+@lru_cache(maxsize=16384)
+def _attacks(
+    targets: tuple[tuple[int, Attack], ...], free: tuple[tuple[int, int], ...]
+) -> tuple[Action, ...]:
+    """The attacks on the live Trial dice (``targets``: each with its method) with the free
+    dice ``free`` ((die, value) pairs).
+
+    The same live dice and free faces come back often (about three times in four in random
+    play: a roll's attacks leave the same dice for the next), so they are worked out once.
+    """
     out: list[Action] = []
     values = [v for _, v in free]
     pool = dice_by_value(free)
-    lab = state.data.labour(state.labour)
-    by_method: dict[object, list[tuple[int, ...] | None]] = {}
-    for t in state.active():
-        attack = lab.dice[t].attack
+    by_method: dict[Attack, list[tuple[int, ...] | None]] = {}
+    for t, attack in targets:
         if attack not in by_method:
             by_method[attack] = [take(pool, vals) for vals in value_sets(attack, values)]
         for dice in by_method[attack]:
             if dice:
                 out.append(Action(ATTACK, dice=dice, target=t))
-    return out
+    return tuple(out)
 
 
 def _next_fork(state: LaborsState) -> int:

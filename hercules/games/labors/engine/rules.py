@@ -38,7 +38,7 @@ from .data import SKULL, START, LaborsData, load_data
 from .errors import IllegalActionError, Reason
 from .legal import legal_actions, listed
 from .methods import min_dice
-from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces
+from .spaces import BOW, BlueSpace, blue_spaces, gold_spaces, spaces_in_play
 from .state import (
     ASIDE,
     FREE,
@@ -407,7 +407,7 @@ def _can_never_attack(state: LaborsState) -> bool:
     Courage 0 whatever happens: the engine goes there at once.
     """
     lab = state.data.labour(state.labour)
-    twin = any(s.ability.kind == "twin" for s in blue_spaces(state))
+    twin = any(s.ability.kind == "twin" for s in spaces_in_play(state)[0])
     have = state.trial_dice() + (1 if twin else 0)
     for t in state.active():
         die = lab.dice[t]
@@ -459,7 +459,7 @@ def _set(roll: tuple[Die, ...], i: int, die: Die) -> tuple[Die, ...]:
 
 
 def _blue(state: LaborsState, action: Action, ev: Events) -> LaborsState:
-    space: BlueSpace = next(s for s in blue_spaces(state) if s.key == action.space)
+    space: BlueSpace = next(s for s in spaces_in_play(state)[0] if s.key == action.space)
     ab = space.ability
     die = action.dice[0]
     roll = state.roll
@@ -506,7 +506,7 @@ def _reroll(state: LaborsState, roll: tuple[Die, ...], i: int, face: int) -> tup
 
 
 def _gold(state: LaborsState, action: Action, ev: Events) -> LaborsState:
-    space = next(s for s in gold_spaces(state) if s.key == action.space)
+    space = next(s for s in spaces_in_play(state)[1] if s.key == action.space)
     roll = state.roll
     for d in action.dice:
         roll = _set(roll, d, roll[d]._replace(use=ON_GOLD))

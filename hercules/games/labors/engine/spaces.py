@@ -34,12 +34,12 @@ class GoldSpace(NamedTuple):
 
 def blue_spaces(state: LaborsState) -> list[BlueSpace]:
     """Every working blue space (used or not this roll), in the table's order."""
-    return list(_spaces(state)[0])
+    return list(spaces_in_play(state)[0])
 
 
 def gold_spaces(state: LaborsState) -> list[GoldSpace]:
     """Every working gold space (used or not this roll)."""
-    return list(_spaces(state)[1])
+    return list(spaces_in_play(state)[1])
 
 
 Spaces = tuple[tuple[BlueSpace, ...], tuple[GoldSpace, ...]]
@@ -50,7 +50,9 @@ _SPACES: dict[tuple[tuple[str, ...], str, str], tuple[LaborsData, Spaces]] = {}
 _SPACES_MOST = 4096  #: forgotten all at once past this (a long session of many runs)
 
 
-def _spaces(state: LaborsState) -> Spaces:
+def spaces_in_play(state: LaborsState) -> Spaces:
+    """The blue spaces and the gold spaces in play, as :func:`blue_spaces` and
+    :func:`gold_spaces` list them: tuples shared between callers, to be read only."""
     data = state.data
     key = (state.rewards, state.covered, state.mood)
     found = _SPACES.get(key)

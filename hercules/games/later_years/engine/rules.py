@@ -135,8 +135,8 @@ def _plays(state: LaterYearsState) -> list[Action]:
             obj_cards = by_type.get(obj) if act_cards is not None else None
             if obj_cards is not None:  # else a type of the task is not in hand: no way to pay
                 out += _tasks(space_id, act_cards, obj_cards, len(board[i]) + 1)
-    # Already in order but for the Draw card (spaces by id, each one's tasks sorted): the
-    # sort checks it in one pass.
+    # Already in order (the end, the Draw card, then the spaces by id, each one's tasks
+    # sorted): the sort only checks it, in one pass.
     return sorted(out)
 
 
@@ -173,8 +173,9 @@ def _sorted_hand(hand: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, di
     """What :func:`_plays` needs of a hand: the Draw card to play first ("" if none) and the
     action and object cards by type and units, each group in :func:`_play_order`.
 
-    A seat's hand stays the same over many prompts (every other seat's turn, its own bids),
-    so this is worked out once per hand; the callers only read what it returns.
+    Remembered for the callers that ask about one hand again and again (a bot's look-ahead,
+    the table's hints); a game played straight through meets each hand about once. The
+    callers only read what it returns.
     """
     info = _card_info(load_data())
     draw = ""
