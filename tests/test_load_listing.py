@@ -93,9 +93,8 @@ def test_a_header_is_read_from_the_head_and_the_tail_only(folder):
     path = folder / "long.json"
     path.write_bytes(broken)
     header = read_header(path, {"hercules"})
-    assert header is not None and header.label == doc["label"] and header.names == tuple(
-        doc["names"]
-    )
+    assert header is not None and header.label == doc["label"]
+    assert header.names == tuple(doc["names"])
     assert saves.save_info(path, rules_for).damaged
 
 
