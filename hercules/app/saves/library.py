@@ -201,21 +201,21 @@ def prune_autosaves(
     """Delete the oldest autosaves beyond the newest ``keep`` unfinished and ``keep_finished``
     finished games (by file time); never raises. Returns the paths deleted.
 
-    ``spare`` (the autosave just written) is never deleted, nor is a file that cannot be
-    read (damaged files are never changed), nor a player's named save.
+    ``spare`` (the autosave just written) is never deleted, nor is a file that does not
+    read as a save the game wrote (damaged files are never changed), nor a player's named
+    save. Each file is known by its header (:mod:`.header`: what it says of itself, a few
+    kilobytes read), not parsed whole: this runs after every autosave.
     """
     unfinished: list[tuple[float, Path]] = []
     finished: list[tuple[float, Path]] = []
+    box = load_games()
     for p in _candidates(Path(folder)):
         if not is_autosave_slot(p.name[: -len(SUFFIX)]):
             continue
-        try:
-            doc = storage.read_json(p, MAX_BYTES)
-        except (OSError, storage.StorageError):
+        header = read_header(p, box)
+        if header is None:
             continue
-        meta = doc.get("meta") if isinstance(doc, dict) else None
-        done = isinstance(meta, dict) and meta.get("finished") is True
-        (finished if done else unfinished).append((_mtime(p), p))
+        (finished if header.finished else unfinished).append((_mtime(p), p))
     gone: list[Path] = []
     spare_path = Path(spare) if spare is not None else None
     for group, limit in ((unfinished, keep), (finished, keep_finished)):
@@ -223,6 +223,7 @@ def prune_autosaves(
         for _, p in group[max(0, limit) :]:
             if p == spare_path:
                 continue
+            known.forget(p)  # what was kept of it goes with it
             try:
                 storage.delete(p)
             except OSError as exc:
