@@ -69,7 +69,10 @@ def test_bench_bots_times_every_games_bots(game):
 
 def test_bench_bots_refuses_a_level_or_seat_count_the_game_does_not_have():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    for args in (["--game", "labors", "--levels", "hard"], ["--game", "hercules", "--players", "7"]):
+    for args in (
+        ["--game", "labors", "--levels", "hard"],
+        ["--game", "hercules", "--players", "7"],
+    ):
         proc = subprocess.run(
             [sys.executable, str(TOOLS / "bench_bots.py"), *args],
             capture_output=True,
