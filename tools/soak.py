@@ -10,11 +10,16 @@ somewhere on purpose (a new game of a random game, variant and seats; the load s
 replay; the settings), so no scene is left out by chance. Any exception is counted, printed
 once with its traceback, and the app goes back to the title screen.
 
+With ``--game ID`` every jump that starts a game starts one of that game (the drift of one
+game's table, played again and again); without, any game of the box.
+
 Prints frames, exceptions, frame-time p95/max and the process's resident memory (RSS) at the
-start, at its peak and at the end, and the growth over the last half of the run (the median
-level of its last tenth against the tenth around its middle: see ``level_growth``); the last
-line is one JSON object with the keys ``frames``, ``exceptions``, ``rss_start_mb``,
-``rss_peak_mb``, ``rss_end_mb``, ``rss_growth_last_half_mb``, ``p95_ms``, ``max_ms``.
+start, at its peak and at the end, the growth over the last half of the run (the median
+level of its last tenth against the tenth around its middle: see ``level_growth``) and the
+slope of the level over the last part of the run (``--slope-from``, the last half by
+default: see ``level_slope``), in MB a minute; the last line is one JSON object with the keys
+``frames``, ``exceptions``, ``rss_start_mb``, ``rss_peak_mb``, ``rss_end_mb``,
+``rss_growth_last_half_mb``, ``rss_slope_mb_per_min``, ``p95_ms``, ``max_ms``.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ os.environ.setdefault("HERCULES_DATA_DIR", tempfile.mkdtemp(prefix="hercules-soa
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
-from cli_args import add_game_option, positive, whole_number  # noqa: E402
+from cli_args import game_spec, positive, whole_number  # noqa: E402
 
 from hercules.app import saves  # noqa: E402
 from hercules.app.registry import games, rules_for  # noqa: E402
@@ -105,6 +110,38 @@ def level_growth(samples: list[tuple[float, float]], seconds: float, end_rss: fl
     return statistics.median(last) - statistics.median(middle)
 
 
+def level_slope(samples: list[tuple[float, float]], seconds: float, since: float = 0.5) -> float:
+    """How fast the resident memory's level rose over the last part of a run, in MB a minute.
+
+    The part is the samples from ``since`` (a fraction of the run) on. RSS swings within
+    seconds (see :func:`level_growth`), so the part is cut into ten windows and the level of
+    each is its median; the slope is the least-squares line through those levels. Fewer
+    than three windows' worth of samples: the line through the samples themselves.
+    """
+    part = [(t, r) for t, r in samples if t >= since * seconds]
+    if len(part) < 2:
+        return 0.0
+    start, end = part[0][0], part[-1][0]
+    points = part
+    if len(part) >= 30 and end > start:
+        width = (end - start) / 10
+        windows: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+        for t, r in part:
+            windows[min(9, int((t - start) / width))].append((t, r))
+        points = [
+            (statistics.median(t for t, _ in w), statistics.median(r for _, r in w))
+            for w in windows
+            if w
+        ]
+    mean_t = statistics.fmean(t for t, _ in points)
+    mean_r = statistics.fmean(r for _, r in points)
+    var = sum((t - mean_t) ** 2 for t, _ in points)
+    if var == 0:
+        return 0.0
+    per_second = sum((t - mean_t) * (r - mean_r) for t, r in points) / var
+    return per_second * 60
+
+
 def buttons(app: App) -> list[Any]:
     """The visible, enabled pygame_gui buttons."""
     out = []
@@ -151,12 +188,13 @@ def random_event(app: App, rng: random.Random) -> None:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
 
 
-def jump(app: App, rng: random.Random) -> None:
-    """Go somewhere on purpose, so that every scene is visited."""
+def jump(app: App, rng: random.Random, game: Any = None) -> None:
+    """Go somewhere on purpose, so that every scene is visited (a new game: of ``game``, a
+    spec, when one is given)."""
     nav = app.nav
     where = rng.random()
     if where < 0.55:
-        spec = rng.choice(games())
+        spec = game if game is not None else rng.choice(games())
         variant = rng.choice(spec.variants)
         lo, hi = spec.players
         for players in range(hi, lo - 1, -1):
@@ -197,7 +235,18 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="write every RSS sample (seconds, MB, window size, the scenes on the stack) as CSV",
     )
-    add_game_option(p)  # accepted for symmetry: the soak visits every game of the box
+    p.add_argument(
+        "--game",
+        type=game_spec,
+        default=None,
+        help="start games of this game only (default: any game of the box)",
+    )
+    p.add_argument(
+        "--slope-from",
+        type=float,
+        default=0.5,
+        help="the RSS slope is taken from this fraction of the run on (0.5: its last half)",
+    )
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     rng = random.Random(args.seed)
@@ -223,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
                 random_event(app, rng)
             if frames % args.jump_every == args.jump_every - 1:
-                jump(app, rng)
+                jump(app, rng, args.game)
             if not app.stack.scenes:
                 app.nav.title()
             t = time.perf_counter()
@@ -253,7 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         trace.close()
     end_rss = rss_mb()
     peak = max(peak, end_rss)
-    growth = level_growth(samples, time.monotonic() - t0, end_rss)
+    seconds = time.monotonic() - t0
+    growth = level_growth(samples, seconds, end_rss)
+    slope = level_slope(samples, seconds, args.slope_from)
     ordered = sorted(times)
     p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000 if ordered else 0.0
     result = {
@@ -265,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
         "rss_peak_mb": round(peak, 1),
         "rss_end_mb": round(end_rss, 1),
         "rss_growth_last_half_mb": round(growth, 1),
+        "rss_slope_mb_per_min": round(slope, 3),
+        "slope_from": args.slope_from,
+        "game": args.game.id if args.game is not None else "",
         "p95_ms": round(p95, 2),
         "max_ms": round(ordered[-1] * 1000 if ordered else 0.0, 2),
         "collections": app.memory.collections,
@@ -277,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{frames} frames in {args.minutes} min, {exceptions} exceptions; "
         f"RSS {result['rss_start_mb']} -> peak {result['rss_peak_mb']}"
         f" -> end {result['rss_end_mb']} MB"
-        f" (last half {result['rss_growth_last_half_mb']:+} MB); frame p95 {result['p95_ms']} ms,"
+        f" (last half {result['rss_growth_last_half_mb']:+} MB, slope"
+        f" {result['rss_slope_mb_per_min']:+} MB/min); frame p95 {result['p95_ms']} ms,"
         f" max {result['max_ms']} ms"
     )
     print(json.dumps(result))

@@ -6,6 +6,12 @@ live in ``hercules/games/<package>/`` and each exposes ``SPEC`` in its ``spec`` 
 them and registers them once, at start-up, so that a broken or duplicated spec fails there
 with a clear message and never later in a frame. Scenes are named by import strings
 (``"package.module:Class"``) so that tools can use a game's engine and bots without pygame.
+
+A spec names its rules, bots and other engine-made members the same way, with
+:func:`lazy` (``rules=lazy("hercules.games.mine.engine.adapter:RULES")``): the title and
+the game choice read a game's names and words, so the box starts without importing any
+game's engine or bots; a member is imported, and checked as :func:`check_spec` checks a
+given one, the first time anything asks for it (a game is chosen, a save of it is read).
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from .contract import ActionT, EventT, GameRules, StateT, missing_members
 from .contract import members as contract_members
@@ -55,6 +62,40 @@ class UnknownGameError(RegistryError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown game"
+
+
+#: The members of a :class:`GameSpec` that may be named with :func:`lazy` (the ones a game's
+#: engine or bots make; everything else a spec holds is plain data the title may read).
+LAZY_FIELDS: tuple[str, ...] = ("rules", "new_controller", "make_bot", "bot_levels", "variants")
+#: Held while a lazy member is imported (one import of each, whichever thread asks first).
+_RESOLVING = threading.RLock()
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """A spec member named by ``"module:attribute"``: imported the first time it is asked for.
+
+    Made by :func:`lazy`; a :class:`GameSpec` resolves it on first use (see :data:`LAZY_FIELDS`).
+    """
+
+    target: str
+
+    def resolve(self) -> Any:
+        """Import the module and return the attribute (``ImportError``/``AttributeError``)."""
+        module, _, attr = self.target.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+def lazy(target: str) -> Any:
+    """A spec member imported on first use, named ``"package.module:attribute"``.
+
+    Typed ``Any`` so that it fills any field of :class:`GameSpec`; a game's ``spec.py`` keeps
+    mypy's check of its rules adapter against the contract in a ``TYPE_CHECKING`` block.
+    Only the members of :data:`LAZY_FIELDS` take one; the name is checked here.
+    """
+    if not isinstance(target, str) or not _TARGET.match(target):
+        raise RegistryError(f"a lazy member must be named 'module:name', got {target!r}")
+    return Lazy(target)
 
 
 @dataclass(frozen=True)
@@ -114,6 +155,36 @@ class GameSpec(Generic[StateT, ActionT, EventT]):
     #: ``{"kind": "automaton"}`` seat must name one of these, or it is refused.
     automata: tuple[str, ...] = ()
 
+    if not TYPE_CHECKING:  # mypy sees the fields with their own types, never an open getattr
+
+        def __getattribute__(self, name: str) -> Any:
+            # A member named with lazy() is imported, checked and put in its field's place
+            # the first time it is read: every later read finds the value itself.
+            value = object.__getattribute__(self, name)
+            if type(value) is Lazy and name in LAZY_FIELDS:
+                with _RESOLVING:  # the autosave thread may ask at the same time
+                    value = object.__getattribute__(self, name)
+                    if type(value) is Lazy:
+                        value = _resolved(self, name, value)
+                        object.__setattr__(self, name, value)
+            return value
+
+    def raw(self, name: str) -> Any:
+        """A member as the spec holds it: its :class:`Lazy` name while it is not imported
+        yet (nothing is imported by asking), else its value."""
+        return object.__getattribute__(self, name)
+
+    def resolve(self) -> GameSpec[StateT, ActionT, EventT]:
+        """Import and check every lazy member now (tools and tests that check a whole box)."""
+        for name in LAZY_FIELDS:
+            getattr(self, name)
+        return self
+
+    @property
+    def imported(self) -> bool:
+        """True once every lazy member has been imported (a spec with none always is)."""
+        return not any(isinstance(self.raw(name), Lazy) for name in LAZY_FIELDS)
+
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (English if the language has none)."""
         return self.names.get(lang) or self.names["en"]
@@ -138,42 +209,38 @@ class GameSpec(Generic[StateT, ActionT, EventT]):
 
 
 def check_spec(spec: Any) -> GameSpec[Any, Any, Any]:
-    """``spec`` if it is a well-formed :class:`GameSpec`, else :class:`RegistryError`."""
+    """``spec`` if it is a well-formed :class:`GameSpec`, else :class:`RegistryError`.
+
+    A member named with :func:`lazy` is not imported here: it is checked the same way when
+    it is first used (see :func:`check_member`).
+    """
     if not isinstance(spec, GameSpec):
         raise RegistryError(f"a game spec must be a GameSpec, not {type(spec).__name__}")
     where = f"game {spec.id!r}"
     if not isinstance(spec.id, str) or not _ID.match(spec.id):
         raise RegistryError(f"game id {spec.id!r} must be a short lowercase name")
+    optional = ("rules_text", "description", "tools", "assets", "tutorial", "automata")
     for f in fields(spec):
-        value = getattr(spec, f.name)
-        optional = f.name in (
-            "rules_text",
-            "description",
-            "tools",
-            "assets",
-            "tutorial",
-            "automata",
-        )
-        if value is None or (not optional and isinstance(value, str | tuple | dict) and not value):
+        value = spec.raw(f.name)
+        if isinstance(value, Lazy):
+            if f.name in LAZY_FIELDS:
+                continue
+            raise RegistryError(
+                f"{where}: {f.name!r} cannot be lazy (only {', '.join(LAZY_FIELDS)} can)"
+            )
+        if value is None or (
+            f.name not in optional and isinstance(value, str | tuple | dict) and not value
+        ):
             raise RegistryError(f"{where}: the spec's {f.name!r} is missing")
     if "en" not in spec.names:
         raise RegistryError(f"{where}: names must include English ('en')")
     lo, hi = spec.players
     if not 1 <= lo <= hi:
         raise RegistryError(f"{where}: players must be (fewest, most), got {spec.players}")
-    missing = missing_members(spec.rules)
-    if missing:
-        raise RegistryError(f"{where}: its rules object lacks {', '.join(missing)}")
-    if spec.rules.name != spec.id:
-        raise RegistryError(f"{where}: its rules are named {spec.rules.name!r}, not {spec.id!r}")
-    errors = spec.rules.error_types
-    if not isinstance(errors, tuple) or not all(
-        isinstance(e, type) and issubclass(e, Exception) for e in errors
-    ):
-        raise RegistryError(f"{where}: its rules' error_types must be a tuple of exceptions")
-    version = spec.rules.state_version
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RegistryError(f"{where}: its rules' state_version must be a whole number >= 1")
+    for name in LAZY_FIELDS:
+        value = spec.raw(name)
+        if not isinstance(value, Lazy):
+            check_member(spec, name, value)
     if not isinstance(spec.automata, tuple) or not all(
         isinstance(a, str) and _ID.match(a) for a in spec.automata
     ):
@@ -198,9 +265,6 @@ def check_spec(spec: Any) -> GameSpec[Any, Any, Any]:
             found = None
         if found is None:
             raise RegistryError(f"{where}: ui {role!r} names a missing module {module!r}")
-    for name in ("new_controller", "make_bot"):
-        if not callable(getattr(spec, name)):
-            raise RegistryError(f"{where}: {name} must be callable")
     if spec.assets:
         _check_assets(spec.assets, where)
     if spec.tutorial and (not isinstance(spec.tutorial, str) or not _SCRIPT.match(spec.tutorial)):
@@ -209,6 +273,53 @@ def check_spec(spec: Any) -> GameSpec[Any, Any, Any]:
             f"got {spec.tutorial!r}"
         )
     return spec
+
+
+def check_member(spec: GameSpec[Any, Any, Any], name: str, value: Any) -> None:
+    """Refuse a member of :data:`LAZY_FIELDS` that is malformed (:class:`RegistryError`): when
+    the spec is registered with it given, or when it is first imported, named with :func:`lazy`.
+    """
+    where = f"game {spec.id!r}"
+    if name in ("variants", "bot_levels"):
+        if not isinstance(value, tuple) or not value:
+            raise RegistryError(f"{where}: the spec's {name!r} is missing")
+        if not all(isinstance(v, str) and v for v in value):
+            raise RegistryError(f"{where}: {name} must be a tuple of names")
+    elif name in ("new_controller", "make_bot"):
+        if not callable(value):
+            raise RegistryError(f"{where}: {name} must be callable")
+    elif name == "rules":
+        _check_rules(value, where, spec.id)
+
+
+def _check_rules(rules: Any, where: str, game_id: str) -> None:
+    if rules is None:
+        raise RegistryError(f"{where}: the spec's 'rules' is missing")
+    missing = missing_members(rules)
+    if missing:
+        raise RegistryError(f"{where}: its rules object lacks {', '.join(missing)}")
+    if rules.name != game_id:
+        raise RegistryError(f"{where}: its rules are named {rules.name!r}, not {game_id!r}")
+    errors = rules.error_types
+    if not isinstance(errors, tuple) or not all(
+        isinstance(e, type) and issubclass(e, Exception) for e in errors
+    ):
+        raise RegistryError(f"{where}: its rules' error_types must be a tuple of exceptions")
+    version = rules.state_version
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RegistryError(f"{where}: its rules' state_version must be a whole number >= 1")
+
+
+def _resolved(spec: GameSpec[Any, Any, Any], name: str, member: Lazy) -> Any:
+    """A lazy member imported and checked; :class:`RegistryError` saying which and why."""
+    try:
+        value = member.resolve()
+    except (ImportError, AttributeError) as exc:
+        raise RegistryError(
+            f"game {spec.id!r}: its {name} {member.target!r} cannot be imported: {exc}"
+        ) from exc
+    check_member(spec, name, value)
+    return value
 
 
 def ui_roles(package: str, **roles: str) -> dict[str, str]:

@@ -12,19 +12,17 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from hercules.app import health, paths, saves
 from hercules.app.controller import GameController, Record
 from hercules.app.registry import GameSpec, games, get_game, rules_for
 from hercules.app.statistics import Added, record_finished
 from hercules.app.tutorials import Script, ScriptError, load_script
-from hercules.net.remote import EmbeddedServer, RemoteController, Session
 
 from .scene import Guide, Scene, Shell
 from .scenes.games import GamesScene
 from .scenes.load import LoadScene, refusal
-from .scenes.online import LobbyScene, OnlineScene
 from .scenes.overlays import ConfirmOverlay
 from .scenes.profiles import ProfilesScene, damaged_words
 from .scenes.settings import SettingsScene
@@ -33,6 +31,9 @@ from .scenes.title import TitleScene
 from .strings import language, t
 from .table import GameTable
 from .tutorial import Coach
+
+if TYPE_CHECKING:  # the network (asyncio, websockets) loads when a player goes online, not before
+    from hercules.net.remote import EmbeddedServer, RemoteController, Session
 
 
 class Navigator:
@@ -69,10 +70,14 @@ class Navigator:
     # --- online -----------------------------------------------------------------------------
     def online(self, invite: str = "") -> None:
         """Host or join a table, over the current screen (``invite``: filled in)."""
+        from .scenes.online import OnlineScene
+
         self.app.push(OnlineScene(self.app, invite))
 
     def lobby(self, session: Session, server: EmbeddedServer | None) -> None:
         """A table's lobby in place of everything (``server``: the one this app hosts)."""
+        from .scenes.online import LobbyScene
+
         if server is not None:
             self.hosting = server
         self.app.replace(LobbyScene(self.app, session, server))
@@ -201,6 +206,8 @@ class Navigator:
         rematch at the same table's seats, a new seed)."""
         online = self.online_game
         if online is not None and online.is_over and online.session.status != "closed":
+            from .scenes.online import LobbyScene
+
             self.online_game = None
             online.keep_link()  # the table goes; its link asks for the rematch
             self.app.replace(LobbyScene(self.app, None, self.hosting, rematch_of=online))
@@ -303,25 +310,27 @@ class Navigator:
         """Continue: resume the most recently played unfinished game. Returns a problem, or None.
 
         Every unfinished game has its own autosave, so this is the newest of them (or a
-        named save written later); the others stay on the load screen.
+        named save written later); the others stay on the load screen. The newest is the
+        one save replayed (one that does not open is passed over for the next).
         """
         try:
-            path = saves.latest_save(saves_folder(), rules_for)
+            loaded = saves.latest_game(saves_folder(), rules_for)
         except OSError as exc:
             return str(exc)
-        if path is None:
+        if loaded is None:
             return t("load.nothing")
         try:
-            self.open_saved(saves.load_save(path, rules_for))
+            self.open_saved(loaded)
         except Exception as exc:  # noqa: BLE001 - the last catch: the title stays, with why
-            why = saves.damaged(exc, path)
+            why = saves.damaged(exc, loaded.path)
             return refusal(why.kind, why.reason, "load.cannot_open")
         return None
 
     def has_continue(self) -> bool:
-        """True if there is a game to continue."""
+        """True if there is a game to continue, by what the saves say of themselves: the
+        title replays none of them (nor imports any game's engine to)."""
         try:
-            return saves.latest_save(saves_folder(), rules_for) is not None
+            return saves.has_continue(saves_folder(), rules_for)
         except OSError:
             return False
 

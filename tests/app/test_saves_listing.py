@@ -115,17 +115,18 @@ def test_peek_reads_a_long_file_by_its_head_only(tmp_path):
     assert peek(tmp_path / "junk.json") == ("", False)
 
 
-def test_a_listing_checks_a_few_files_at_a_time_newest_first(folder, loads):
+def test_a_listing_lists_from_the_headers_and_checks_a_file_when_asked(folder, loads):
     listing = Listing(folder, RULES)
-    total = len(listing.pending)
-    assert total >= 3 and all(i.checking for i in listing.infos)
-    assert listing.check_some(1)  # one file at least, however small the budget
-    assert len(loads) == 1 and len(listing.pending) == total - 1
-    checked = [i for i in listing.infos if not i.checking]
-    assert len(checked) == 1 and not checked[0].damaged
+    total = len(listing.unverified)
+    assert total >= 3 and loads == [] and not any(i.verified for i in listing.infos)
+    first = listing.unverified[0]
+    info = listing.verify(first)
+    assert loads == [first.name] and info.verified and not info.damaged
+    assert listing.unverified == [p for p in listing.unverified if p != first]
+    assert len(listing.unverified) == total - 1
     listing.check_all()
-    assert listing.pending == [] and not any(i.checking for i in listing.infos)
+    assert listing.unverified == [] and all(i.verified for i in listing.infos)
     assert listing.infos == list_saves(folder, RULES)  # what a full listing gives
     loads.clear()
     again = Listing(folder, RULES)  # a second screen: everything known, nothing to check
-    assert again.pending == [] and loads == []
+    assert again.unverified == [] and loads == []

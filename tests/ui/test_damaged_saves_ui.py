@@ -191,10 +191,12 @@ def test_a_refused_row_says_why_in_the_players_language_then_the_detail(app, dat
         assert "più recente" in t("load.why.newer")
 
         edited, rect = rows[made["integrity tampered"]]
+        assert not edited.verified  # listed from what it says of itself: its seal is not read
+        click(app, rect.center)  # chosen: checked fully; Open is on, the notice does not refuse it
+        edited = load.selected
         line = load.describe(edited)[1]
         assert line == t("load.edited_row") and "Apri" in line
         assert "non si può" not in line.lower()
-        click(app, rect.center)  # selected: Open is on, and the notice does not refuse it
         assert load.btn_open.is_enabled and load.message == t("load.why.edited")
         assert "non si può" not in load.message.lower()
 

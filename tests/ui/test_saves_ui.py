@@ -219,10 +219,9 @@ def test_a_save_changed_outside_the_game_opens_only_when_the_player_says_so(fold
         app.push(TitleScene(app))
         app.push(LoadScene(app))
         load = app.top
-        info = next(i for i in load.mine if i.path == path)
+        load.select(next(i for i in load.mine if i.path == path))  # chosen: checked fully
+        info = load.selected
         assert info.damaged and info.edited_outside
-        load.selected = info
-        load.update_buttons()
         assert load.btn_open.is_enabled
         click_widget(app, load.btn_open)
         question = app.top

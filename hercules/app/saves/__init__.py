@@ -7,6 +7,7 @@ The package's rooms, each with one job:
   :mod:`.upgrade`, which game in :mod:`.games`);
 * :mod:`.library` - the slot library: slot paths, each game's autosave (migrating the old
   single slot, keeping the newest), listing, latest, deleting, examples;
+* :mod:`.header` - what a save says of itself (its listing fields), read without a replay;
 * :mod:`.autosave` - :class:`Autosaver`, writing off the frame loop.
 
 Bytes on disk are :mod:`hercules.app.storage`'s job. Every reading entry point
@@ -40,6 +41,7 @@ from .document import (
     write_save,
 )
 from .games import RulesSource, rules_for, rules_resolver
+from .header import HEAD_BYTES, TAIL_BYTES, Header, read_header
 from .library import (
     EXAMPLES_PACKAGE,
     MAX_AUTOSAVES,
@@ -50,7 +52,10 @@ from .library import (
     delete_save,
     example_saves,
     examples_dir,
+    has_continue,
+    header_info,
     is_autosave_slot,
+    latest_game,
     latest_save,
     list_saves,
     migrate_autosave,
@@ -94,6 +99,7 @@ __all__ = [
     "ERROR_KINDS",
     "EXAMPLES_PACKAGE",
     "FORMAT_VERSION",
+    "HEAD_BYTES",
     "INTEGRITY",
     "MAX_AUTOSAVES",
     "MAX_BYTES",
@@ -105,11 +111,13 @@ __all__ = [
     "MIN_VERSION",
     "SEAT_KINDS",
     "SUFFIX",
+    "TAIL_BYTES",
     "UPGRADES",
     # types
     "Autosaver",
     "EditedSaveError",
     "GameSaver",
+    "Header",
     "LoadedGame",
     "RulesSource",
     "SaveError",
@@ -128,6 +136,7 @@ __all__ = [
     "now_iso",
     "parse_json",
     "read_document",
+    "read_header",
     "read_json",
     "restore_controller",
     "rules_for",
@@ -145,7 +154,10 @@ __all__ = [
     "delete_save",
     "example_saves",
     "examples_dir",
+    "has_continue",
+    "header_info",
     "is_autosave_slot",
+    "latest_game",
     "latest_save",
     "list_saves",
     "migrate_autosave",

@@ -64,8 +64,11 @@ class Known(Generic[T]):
     """One kind of fact per file (a :class:`~.library.SaveInfo`, a peek), kept while the
     file is unchanged and asked with the same rules."""
 
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, *, digests: bool = True) -> None:
         self.max_bytes = max_bytes
+        #: Whether a file touched but not changed is known by its bytes: a digest reads the
+        #: whole file, which a fact read from a few kilobytes of it (a header) would not pay.
+        self.digests = digests
         self._entries: OrderedDict[Path, _Entry[T]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -89,7 +92,7 @@ class Known(Generic[T]):
         key = stat_key(path)
         with self._lock:
             entry = self._entries.get(path)
-        digest = digest_of(path, self.max_bytes) if key is not None else None
+        digest = digest_of(path, self.max_bytes) if key is not None and self.digests else None
         if (
             entry is not None
             and key is not None
@@ -125,9 +128,9 @@ class Known(Generic[T]):
 _ALL: list[Known[Any]] = []
 
 
-def known(max_bytes: int) -> Known[Any]:
+def known(max_bytes: int, *, digests: bool = True) -> Known[Any]:
     """A new store of one kind of fact, registered so that :func:`forget` reaches it."""
-    store: Known[Any] = Known(max_bytes)
+    store: Known[Any] = Known(max_bytes, digests=digests)
     _ALL.append(store)
     return store
 

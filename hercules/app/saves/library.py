@@ -1,11 +1,16 @@
 """The slot library: save files in a folder, listed, found, deleted; the shipped example saves.
 
-Every listed file is fully loaded (replayed) first, so an entry that is not
-``damaged`` will load; damaged files are listed with the reason and never changed.
-What a check found is kept while the file is unchanged (:mod:`.known`), so listing a
-folder again costs a ``stat`` per file; :class:`Listing` checks a folder a little at a
-time (the load screen, a frame at a time), and :func:`latest_save` checks only as many
-files as it needs.
+:func:`list_saves` and :func:`save_info` fully load (replay) every file first, so an entry
+that is not ``damaged`` will load; damaged files are listed with the reason and never
+changed. What a check found is kept while the file is unchanged (:mod:`.known`), so listing
+a folder again costs a ``stat`` per file.
+
+The screens list a folder from what each save says of itself instead (:mod:`.header`: a few
+kilobytes of it, no replay, no game engine imported): :class:`Listing` for the load screen,
+whose entries are marked unchecked (:attr:`SaveInfo.verified` false) until the one chosen is
+checked fully (:meth:`Listing.verify`), and :func:`has_continue` / :func:`latest_game` for the
+title's Continue, which replays the one save it opens. A file whose header does not look like
+a save the game wrote is checked fully at once, so it is listed with the reason it is refused.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ import json
 import logging
 import os
 import re
-import time
 import unicodedata
+from collections.abc import Container
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -25,11 +30,12 @@ from typing import Any
 
 from .. import storage
 from ..controller import Seat
-from ..registry import DEFAULT_GAME
+from ..registry import DEFAULT_GAME, load_games
 from . import known
 from .document import AUTOSAVE, AUTOSAVE_STEM, SUFFIX, check_openable, load_save, sanitize_name
-from .games import RulesSource
-from .schema import MAX_BYTES, EditedSaveError, SaveError, damaged
+from .games import RulesSource, _is_resolver
+from .header import HEAD_BYTES, Header, read_header
+from .schema import MAX_BYTES, EditedSaveError, LoadedGame, SaveError, damaged
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +67,10 @@ class SaveInfo:
     #: what kind of refusal ``error`` is, one of :data:`~.schema.ERROR_KINDS` ("" when good):
     #: what a screen words in the player's language, with ``error`` as the detail
     error_kind: str = ""
-    #: True for a file not checked yet (:class:`Listing`): nothing is known of it but its path
-    checking: bool = False
+    #: False for an entry listed from what the file says of itself (:class:`Listing`): not
+    #: checked yet, so not known to open (:meth:`Listing.verify` checks it); True once the
+    #: file has been fully loaded, whatever that found
+    verified: bool = True
 
     @property
     def damaged(self) -> bool:
@@ -193,21 +201,21 @@ def prune_autosaves(
     """Delete the oldest autosaves beyond the newest ``keep`` unfinished and ``keep_finished``
     finished games (by file time); never raises. Returns the paths deleted.
 
-    ``spare`` (the autosave just written) is never deleted, nor is a file that cannot be
-    read (damaged files are never changed), nor a player's named save.
+    ``spare`` (the autosave just written) is never deleted, nor is a file that does not
+    read as a save the game wrote (damaged files are never changed), nor a player's named
+    save. Each file is known by its header (:mod:`.header`: what it says of itself, a few
+    kilobytes read), not parsed whole: this runs after every autosave.
     """
     unfinished: list[tuple[float, Path]] = []
     finished: list[tuple[float, Path]] = []
+    box = load_games()
     for p in _candidates(Path(folder)):
         if not is_autosave_slot(p.name[: -len(SUFFIX)]):
             continue
-        try:
-            doc = storage.read_json(p, MAX_BYTES)
-        except (OSError, storage.StorageError):
+        header = read_header(p, box)
+        if header is None:
             continue
-        meta = doc.get("meta") if isinstance(doc, dict) else None
-        done = isinstance(meta, dict) and meta.get("finished") is True
-        (finished if done else unfinished).append((_mtime(p), p))
+        (finished if header.finished else unfinished).append((_mtime(p), p))
     gone: list[Path] = []
     spare_path = Path(spare) if spare is not None else None
     for group, limit in ((unfinished, keep), (finished, keep_finished)):
@@ -215,6 +223,7 @@ def prune_autosaves(
         for _, p in group[max(0, limit) :]:
             if p == spare_path:
                 continue
+            known.forget(p)  # what was kept of it goes with it
             try:
                 storage.delete(p)
             except OSError as exc:
@@ -306,16 +315,22 @@ def _checked(path: Path, rules: RulesSource) -> SaveInfo:
     except Exception as exc:  # noqa: BLE001 - a list must show every file, whatever went wrong
         refusal = damaged(exc, path)
         return SaveInfo(path, error=refusal.reason, modified=modified, error_kind=refusal.kind)
+    return _listed(path, g, modified, verified=True)
+
+
+def _listed(path: Path, said: LoadedGame | Header, modified: float, verified: bool) -> SaveInfo:
+    # A good file's entry, from its replay (``verified``) or from what its header says.
     return SaveInfo(
         path,
-        label=g.label,
-        created=g.created,
-        updated=g.updated,
-        meta=g.meta,
-        names=g.names,
-        seats=g.seats,
+        label=said.label,
+        created=said.created,
+        updated=said.updated,
+        meta=said.meta,
+        names=said.names,
+        seats=said.seats,
         modified=modified,
-        game=g.game,
+        game=said.game,
+        verified=verified,
     )
 
 
@@ -402,72 +417,119 @@ def latest_save(
     return None
 
 
-class Listing:
-    """A folder's saves, checked a few at a time: what the load screen shows at once.
+#: Each file's header entry (:func:`header_info`), kept while it is unchanged (by its stat:
+#: a digest would read the whole file, which a header never needs).
+_HEADS: known.Known[SaveInfo | None] = known.known(HEAD_BYTES, digests=False)
 
-    :attr:`infos` lists every file, newest first: those checked (now or earlier: what is
-    kept of them costs nothing) as :func:`save_info` gives them, the others as
-    :attr:`SaveInfo.checking` placeholders (ordered by their file time) until
-    :meth:`check_some` reaches them. :attr:`pending` is what is left to check.
+
+def _games(rules: RulesSource) -> Container[str]:
+    # The game ids a header may name: one rules object serves its own game only; the box's
+    # resolver, every registered game (by the registry's ids: no game's engine is imported).
+    if not _is_resolver(rules):
+        return {getattr(rules, "name", DEFAULT_GAME)}
+    return load_games()
+
+
+def header_info(path: str | os.PathLike[str], rules: RulesSource) -> SaveInfo:
+    """A file's listing entry at the cost of its header: the full check if one is kept (the
+    file unchanged since), else what its header says (``verified`` false), else, for a file
+    whose header does not look like a save the game wrote, the full check now (so a damaged
+    file is listed with the reason it is refused; see :func:`save_info`).
+    """
+    path = Path(path)
+    kept = _INFOS.get(path, rules)
+    if kept is not None:
+        return kept
+    header = _HEADS.find(path, rules, lambda: _headed(path, rules))
+    if header is None:
+        return save_info(path, rules)
+    return header
+
+
+def _headed(path: Path, rules: RulesSource) -> SaveInfo | None:
+    header = read_header(path, _games(rules))
+    return None if header is None else _listed(path, header, _mtime(path), verified=False)
+
+
+def has_continue(folder: str | os.PathLike[str], rules: RulesSource) -> bool:
+    """True if ``folder`` holds an unfinished game to continue, by what its saves say of
+    themselves (no replay; :func:`latest_game` then finds one that opens, or none)."""
+    return bool(_continue_candidates(Path(folder), rules))
+
+
+def _continue_candidates(folder: Path, rules: RulesSource) -> list[SaveInfo]:
+    infos = [header_info(p, rules) for p in _candidates(folder)]
+    return sorted((i for i in infos if not i.damaged and not i.meta.get("finished")), key=_order)
+
+
+def latest_game(folder: str | os.PathLike[str], rules: RulesSource) -> LoadedGame | None:
+    """The newest unfinished game of ``folder`` that opens, loaded (for Continue), or None.
+
+    The saves are taken newest first by what they say of themselves, and loaded one at a
+    time: the newest, as a rule, is the one replayed. One that fails to load or open is
+    passed over (its verdict kept, so the next Continue does not try it again) for the next.
+    """
+    for info in _continue_candidates(Path(folder), rules):
+        path = info.path
+        checked = _INFOS.get(path, rules)
+        if checked is not None and (checked.damaged or checked.meta.get("finished")):
+            continue
+        try:
+            game = load_save(path, rules)
+            check_openable(game)
+        except Exception:  # noqa: BLE001 - whatever went wrong, the file is passed over
+            save_info(path, rules)  # its reason, kept: the load screen shows it at once
+            continue
+        if game.meta.get("finished"):
+            continue  # the header said otherwise: the replay is what the game is
+        return game
+    return None
+
+
+class Listing:
+    """A folder's saves as the load screen shows them at once: from what each says of itself.
+
+    :attr:`infos` lists every file, newest first: the ones checked before (in this process,
+    the file unchanged since) as :func:`save_info` gave them, the others from their header
+    (:func:`header_info`: :attr:`SaveInfo.verified` false) until :meth:`verify` checks them,
+    as the screen does for the one the player chooses, before it can be opened.
     """
 
     def __init__(self, folder: str | os.PathLike[str], rules: RulesSource) -> None:
         self.rules = rules
-        self.checked: dict[Path, SaveInfo] = {}
-        self.pending: list[Path] = []
-        for path in sorted(_candidates(Path(folder)), key=lambda p: (-_mtime(p), p.name)):
-            kept = _INFOS.get(path, rules)
-            if kept is not None:
-                self.checked[path] = kept
-            else:
-                self.pending.append(path)
+        self.entries: dict[Path, SaveInfo] = {
+            path: header_info(path, rules) for path in _candidates(Path(folder))
+        }
+        # Each file keeps the place it was listed at: a row the player chooses does not move
+        # when its check finds what it is (a refused file says no time of its own).
+        self._places = {path: _order(info) for path, info in self.entries.items()}
         self._infos: list[SaveInfo] | None = None
 
-    def check_some(self, max_bytes: int, max_seconds: float | None = None) -> bool:
-        """Check pending files, the newest first, until about ``max_bytes`` of them (at least
-        one file) or ``max_seconds`` have gone; True if any was checked.
-
-        Bytes, not time, bound it so that the same folder is checked the same way on any
-        machine; ``max_seconds`` is a second bound for a slow one.
-        """
-        spent = 0
-        start = time.perf_counter()
-        done = False
-        while self.pending:
-            path = self.pending[0]
-            size = _size(path)
-            if done and (
-                spent + size > max_bytes
-                or (max_seconds is not None and time.perf_counter() - start > max_seconds)
-            ):
-                break
-            self.pending.pop(0)
-            self.checked[path] = save_info(path, self.rules)
-            spent += size
-            done = True
+    def verify(self, path: str | os.PathLike[str]) -> SaveInfo:
+        """Check one listed file fully now (a replay) and list it as found; its entry."""
+        path = Path(path)
+        info = save_info(path, self.rules)
+        if path in self.entries:
+            self.entries[path] = info
             self._infos = None
-        return done
+        return info
+
+    @property
+    def unverified(self) -> list[Path]:
+        """The files listed from their header only, newest first."""
+        return [i.path for i in self.infos if not i.verified]
 
     def check_all(self) -> None:
-        """Check every pending file now."""
-        while self.pending:
-            self.check_some(MAX_BYTES)
+        """Check every file listed from its header now (tests, tools)."""
+        for path in self.unverified:
+            self.verify(path)
 
     @property
     def infos(self) -> list[SaveInfo]:
-        """Every file: checked ones newest first by their ``updated`` time, then the ones
-        still to check."""
+        """Every file, newest first by its ``updated`` time."""
         if self._infos is None:
-            waiting = [SaveInfo(p, modified=_mtime(p), checking=True) for p in self.pending]
-            self._infos = sorted(self.checked.values(), key=_order) + waiting
+            self._infos = sorted(self.entries.values(), key=lambda i: self._places[i.path])
         return self._infos
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def delete_save(path: str | os.PathLike[str], *, backup: bool = True) -> None:

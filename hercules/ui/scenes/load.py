@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from hercules.app import health, paths, saves
-from hercules.app.registry import games, rules_for
+from hercules.app.registry import REGISTRY, games, rules_for
 
 from .. import draw as D
 from ..focus import Stop
@@ -20,17 +20,15 @@ from ..scroll import BAR_W, Scroller
 from ..strings import has, language, t
 from ..theme import FONTS, colour
 
-#: How much of the saves folder is checked before the screen's first frame (bytes of
-#: files; what is known of a file from an earlier check costs nothing): a few games'.
-FIRST_BYTES = 128 * 1024
-#: How much more each frame checks after that, and for how long at most (seconds): the
-#: screen stays live while a big folder is checked, its rows saying "checking…".
-FRAME_BYTES = 32 * 1024
-FRAME_SECONDS = 0.012
-
 
 class LoadScene(Scene):
-    """Saves newest first (each with its game's line and date), then examples."""
+    """Saves newest first (each with its game's line and date), then examples.
+
+    Every row is listed from what its file says of itself (:class:`~hercules.app.saves.
+    Listing`: no replay, so a folder of hundreds opens at once); the save the player chooses
+    is checked fully then, before Open or Replay can take it, so a damaged file is marked
+    the moment it is chosen and never opens as a good one.
+    """
 
     ROW = 56
 
@@ -39,6 +37,9 @@ class LoadScene(Scene):
         self.selected: saves.SaveInfo | None = None
         self.message = ""
         self.scroller = Scroller(pygame.Rect(0, 0, 1, 1), 0)
+        #: Each row's two lines, by the entry they word (rows are drawn every frame; their
+        #: words change only with the entry, the language or the games of the box).
+        self._lines: dict[tuple[int, str, int], tuple[saves.SaveInfo, tuple[str, str]]] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -49,31 +50,41 @@ class LoadScene(Scene):
         self.listing: saves.Listing | None
         try:
             self.listing = saves.Listing(folder, rules_for)
-            self.listing.check_some(FIRST_BYTES)
         except OSError as exc:
             self.listing = None
             self.message = str(exc)
         off = health.problem(health.SAVES)
         if off is not None and not self.message:
             self.message = str(health.SavingOff(off))  # saves may still be read, not written
-        self.examples = saves.list_saves(saves.examples_dir(), rules_for)
+        self.shipped = saves.Listing(saves.examples_dir(), rules_for)
+        self._lines.clear()
         self._follow_selection()
 
     @property
     def mine(self) -> list[saves.SaveInfo]:
-        """The player's saves as far as they are checked (:class:`~hercules.app.saves.Listing`)."""
+        """The player's saves, newest first (:class:`~hercules.app.saves.Listing`)."""
         return self.listing.infos if self.listing is not None else []
 
     @property
-    def pending(self) -> list[Any]:
-        """The saves still to check: each frame checks a few."""
-        return self.listing.pending if self.listing is not None else []
+    def examples(self) -> list[saves.SaveInfo]:
+        """The example saves shipped with the box."""
+        return self.shipped.infos
 
     def check_all(self) -> None:
-        """Check every save of the folder now (tests, tools)."""
-        if self.listing is not None:
-            self.listing.check_all()
-            self._follow_selection()
+        """Check every save of the folder and the examples now (tests, tools)."""
+        for listing in (self.listing, self.shipped):
+            if listing is not None:
+                listing.check_all()
+        self._follow_selection()
+
+    def verify(self, item: saves.SaveInfo) -> saves.SaveInfo:
+        """``item`` checked fully (a replay), as its listing now holds it."""
+        if item.verified:
+            return item
+        for listing in (self.listing, self.shipped):
+            if listing is not None and item.path in listing.entries:
+                return listing.verify(item.path)
+        return saves.save_info(item.path, rules_for)
 
     def _follow_selection(self) -> None:
         # The selected row again as it is listed now (checked since, or gone).
@@ -84,14 +95,6 @@ class LoadScene(Scene):
             self.selected = None
         elif now is not self.selected:
             self.select(now)
-
-    def update(self, dt: float) -> None:
-        """A frame: a few more saves checked, while any are left."""
-        super().update(dt)
-        if self.listing is not None and self.listing.pending:
-            if self.listing.check_some(FRAME_BYTES, FRAME_SECONDS):
-                self._follow_selection()
-                self.rows()  # the list may be longer or shorter: the scroller follows
 
     def build(self) -> None:
         w, h = self.app.size
@@ -124,9 +127,13 @@ class LoadScene(Scene):
         self.update_buttons()
 
     def update_buttons(self) -> None:
+        """Open and Replay for a chosen save that opens, Delete for one of the player's."""
         sel = self.selected
+        if sel is not None and not sel.verified:  # set from outside: checked before it counts
+            self.select(sel)
+            return
         # A file changed outside the game may still be opened, once the player says so.
-        good = sel is not None and not sel.checking and (not sel.damaged or sel.edited_outside)
+        good = sel is not None and (not sel.damaged or sel.edited_outside)
         mine = sel is not None and any(sel.path == i.path for i in self.mine)
         for btn, on in ((self.btn_open, good), (self.btn_replay, good), (self.btn_delete, mine)):
             if on:
@@ -181,12 +188,12 @@ class LoadScene(Scene):
                 self.open(replay=False)
 
     def select(self, item: Any) -> None:
-        """Select a save of the list (a click on its row, or Enter on it)."""
+        """Select a save of the list (a click on its row, or Enter on it): it is checked
+        fully now, if it was listed from what it says of itself, and marked as found."""
+        item = self.verify(item)
         self.selected = item
         self.message = ""
-        if item.checking:
-            self.message = t("load.checking_one")
-        elif item.edited_outside:
+        if item.edited_outside:
             self.message = t("load.why.edited")
         elif item.damaged:
             self.message = refusal(item.error_kind, item.error)
@@ -194,12 +201,12 @@ class LoadScene(Scene):
 
     def focus_stops(self) -> list[Stop]:
         """The saves of the list, then the buttons."""
-        saves = [
+        listed = [
             Stop(("save", id(item)), rect, partial(self.select, item))
             for kind, item, rect in self.rows()
             if kind == "save"
         ]
-        return saves + super().focus_stops()
+        return listed + super().focus_stops()
 
     def focus_event(self, event: pygame.event.Event) -> bool:
         """The focus ring, the list scrolled to show the save it reaches."""
@@ -216,7 +223,10 @@ class LoadScene(Scene):
         only after the player says so.
         """
         sel = self.selected
-        if sel is None or sel.checking or (sel.damaged and not sel.edited_outside):
+        if sel is not None and not sel.verified:
+            self.select(sel)  # never opened on its word alone
+            sel = self.selected
+        if sel is None or (sel.damaged and not sel.edited_outside):
             return
         if sel.edited_outside:
 
@@ -268,9 +278,16 @@ class LoadScene(Scene):
 
     def describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         """Two lines for a save: its title, and its game's line (or players / round) and date."""
+        key = (id(info), language(), REGISTRY.version)
+        kept = self._lines.get(key)
+        if kept is not None and kept[0] is info:
+            return kept[1]
+        lines = self._describe(info)
+        self._lines[key] = (info, lines)  # the entry is kept with its words: its id stays its own
+        return lines
+
+    def _describe(self, info: saves.SaveInfo) -> tuple[str, str]:
         title = info.title
-        if info.checking:  # nothing read of it yet: its name, and that it is being checked
-            return title, t("load.checking_row", when=_when_file(info.modified))
         if info.is_autosave and not info.damaged:
             # Marked as an autosave, by its players (a named save's label is never used).
             seats = ", ".join(localise_name(n, i) for i, n in enumerate(info.names))
@@ -325,7 +342,7 @@ class LoadScene(Scene):
                 if chosen:
                     pygame.draw.rect(surface, colour("highlight"), rect, 2, border_radius=6)
                 title, line = self.describe(item)
-                c = colour("text_dim") if item.damaged or item.checking else colour("text_light")
+                c = colour("text_dim") if item.damaged else colour("text_light")
                 big, small = self.px(18), self.px(16)
                 FONTS.blit(surface, title, big, c, (rect.x + 12, rect.y + 4), "topleft", "bold")
                 FONTS.blit(
@@ -369,10 +386,6 @@ def one_line(text: str, size: int, width: int) -> str:
     while first and FONTS.font(size).size(first + "…")[0] > width:
         first = first[:-1]  # one word wider than the row: cut within it
     return first.rstrip() + "…"
-
-
-def _when_file(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M") if seconds else ""
 
 
 def _when(iso: str) -> str:
