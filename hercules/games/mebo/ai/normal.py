@@ -59,6 +59,9 @@ class NormalBot(RandomBot):
     """Greedy: the labour plan with the best immediate value, or rest when it pays."""
 
     name = "normal"
+    #: Abilities a plan may chain (None: any number). A rollout policy bounds it: with many
+    #: cards late in a game, the unbounded planner's search grows large.
+    plan_uses: int | None = None
 
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__()
@@ -84,7 +87,7 @@ class NormalBot(RandomBot):
         if s.prompt != "action":
             self.reason = reason("only", "the only move")
             return legal[0]
-        plans = plan_labours(s)
+        plans = plan_labours(s, max_uses=self.plan_uses)
         best, value = self.best_plan(s, plans)
         rest = self.rest_value(s) if any(a.kind == REST for a in legal) else None
         if best is not None and (rest is None or value >= rest):
