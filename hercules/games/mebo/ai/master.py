@@ -47,6 +47,26 @@ from .planner import Plan
 _ROLLOUT_CAP = 2_000
 
 
+class RolloutPolicy(NormalBot):
+    """Normal, as every seat plays in a rollout: the same choices, the planner's chains of
+    abilities bounded (:attr:`NormalBot.plan_uses`), and the symbols each seat holds counted
+    once per state instead of once per card weighed."""
+
+    def __init__(self, plan_uses: int | None) -> None:
+        super().__init__()
+        self.plan_uses = plan_uses
+        self._held_of: GameState | None = None
+        self._held: tuple[dict[str, int], list[dict[str, int]]] = ({}, [])
+
+    def symbols_held(self, s: GameState) -> tuple[dict[str, int], list[dict[str, int]]]:
+        """:meth:`NormalBot.symbols_held`, kept for the state last asked about (the counts
+        are only read, never changed)."""
+        if self._held_of is not s:
+            self._held = super().symbols_held(s)
+            self._held_of = s
+        return self._held
+
+
 class MasterBot(HardBot):
     """Searches: Hard's best options, each played out to the end in sampled worlds."""
 
@@ -55,10 +75,10 @@ class MasterBot(HardBot):
     #: How many of Hard's options are played out (the best by Hard's value).
     searched = 4
     #: Simulated actions per decision, over all options and worlds: the bound on work.
-    budget = 9_000
+    budget = 7_000
     #: Worlds per decision: at least (even when over budget) and at most.
     min_worlds = 6
-    max_worlds = 48
+    max_worlds = 32
     #: How much an option must beat Hard's first choice by, in mean result, to replace it.
     margin = 0.02
     #: Weight of the points margin (per VP, capped at ``margin_cap`` VP) beside the win share.
@@ -69,8 +89,7 @@ class MasterBot(HardBot):
 
     def __init__(self) -> None:
         super().__init__()
-        self.policy = NormalBot()
-        self.policy.plan_uses = self.rollout_uses
+        self.policy = RolloutPolicy(self.rollout_uses)
         #: The view the rest of the chosen plan is waiting for, and that rest.
         self._expect: GameState | None = None
         self._rest_of_plan: tuple[Action, ...] = ()
@@ -142,7 +161,8 @@ class MasterBot(HardBot):
             if state.current < 0 or len(legal) == 1:
                 action = legal[0]
             else:
-                action = policy.choose(state, legal, prng)
+                # The legal list's own object: apply then skips its checks (it is legal).
+                action = legal[legal.index(policy.choose(state, legal, prng))]
             state, _ = apply(state, action)
             steps += 1
         return self.result(state, seat), steps
@@ -206,4 +226,4 @@ def sample_world(view: GameState, rng: random.Random) -> GameState:
     return world
 
 
-__all__ = ["MasterBot", "sample_world", "view_digest"]
+__all__ = ["MasterBot", "RolloutPolicy", "sample_world", "view_digest"]
