@@ -128,7 +128,7 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def roll_actions(s: GameState) -> tuple[Action, ...]:
     """Phase 1: everyone rolls."""
-    return (Action(ROLL),)
+    return _ROLL_OFFER
 
 
 def action_actions(s: GameState) -> tuple[Action, ...]:
@@ -138,19 +138,36 @@ def action_actions(s: GameState) -> tuple[Action, ...]:
 
 def choose_demigod_actions(s: GameState) -> tuple[Action, ...]:
     """After a labour that earns several decks: one per deck."""
-    return tuple(Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending))
+    offer = _DECK_OFFERS.get(s.pending)
+    if offer is None:  # one entry per set of decks earned at once: a few dozen at most
+        offer = _DECK_OFFERS[s.pending] = tuple(
+            Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending)
+        )
+    return offer
 
 
 def rest_actions(s: GameState) -> tuple[Action, ...]:
-    """While resting: return a cube, turn a god up (if gods count), or finish."""
+    """While resting: return a cube, turn a god up (if gods count), or finish.
+
+    Already in sorted order (end_rest < return_cube < turn_up, then by card), of actions made
+    once per card.
+    """
     p = s.players[s.current]
-    out = [Action(END_REST)]
-    if s.rest_cubes < 3:
-        out.extend(Action(RETURN_CUBE, card=c) for c in p.cubed)
-    if not s.rest_god and s.config.variant.gods_count:
-        out.extend(Action(TURN_UP, card=g) for g in p.gods_down)
-    out.sort()
+    out = [_END_REST]
+    if s.rest_cubes < 3 and p.cubed:
+        back = _RETURN_CUBE
+        out.extend([back[c] for c in sorted(p.cubed)])
+    if p.gods_down and not s.rest_god and s.config.variant.gods_count:
+        up = _TURN_UP
+        out.extend([up[g] for g in sorted(p.gods_down)])
     return tuple(out)
+
+
+_ROLL_OFFER = (Action(ROLL),)
+_END_REST = Action(END_REST)
+_RETURN_CUBE = {cid: Action(RETURN_CUBE, card=cid) for cid in _CARD}
+_TURN_UP = {cid: Action(TURN_UP, card=cid) for cid in _CARD}
+_DECK_OFFERS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 def _turn_actions(s: GameState) -> tuple[Action, ...]:
@@ -185,10 +202,12 @@ def _turn_actions(s: GameState) -> tuple[Action, ...]:
     if usable:
         if len(usable) > 1:
             usable.sort()
-        rest = (dice, s.white_holder < 0, s.n, seat)
+        # What each kind of ability's uses depend on (see _USE_KEY).
+        rest = (dice, len(dice), s.white_holder < 0, (s.n, seat))
         memo = _USES
+        which = _USE_KEY
         for cid in usable:
-            key = (cid, rest)
+            key = (cid, rest[which[cid]])
             offers = memo.get(key)
             if offers is None:
                 if len(memo) >= _MEMO_LIMIT:  # a bound on memory: start again
@@ -204,8 +223,15 @@ REST_ACTION = Action(REST)
 #: Memo of the labours a roll can make: dice -> sorted ((labour, action), ...), every labour
 #: (the seat's row picks those still open). At most 6^2 + 6^3 entries.
 _LABOURS: dict[tuple[int, ...], tuple[tuple[int, Action], ...]] = {}
-#: Memo of a card's uses: (card, (dice, white die free, seats, seat)) -> sorted actions.
-_USES: dict[tuple[str, tuple[Any, ...]], tuple[Action, ...]] = {}
+#: Memo of a card's uses: (card, what its ability's uses depend on) -> sorted actions.
+_USES: dict[tuple[str, Any], tuple[Action, ...]] = {}
+#: What a card's uses depend on, as an index into ``(dice, number of dice, white die free,
+#: (seats, seat))``: the faces for +1, -1 and flip, how many dice for a re-roll, whether
+#: the white die is free for it, who else sits at the table for a copy. So the memo holds a
+#: few thousand entries at most.
+_USE_KEY: dict[str, int] = {
+    cid: {"reroll": 1, "white_die": 2, "copy": 3}.get(a.name, 0) for cid, a in _ABILITY_OF.items()
+}
 _MEMO_LIMIT = 20_000
 
 
