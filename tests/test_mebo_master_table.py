@@ -3,33 +3,20 @@ loop, "thinking" until it is ready) and the "thinking" prompt while a bot thinks
 
 from __future__ import annotations
 
-import os
+import pygame
+from support.mouse import frames, key
+from ui.conftest import app  # noqa: F401  (the UI tests' headless window, as a fixture)
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from support.mouse import frames, key  # noqa: E402
-
-from hercules.games.mebo.ui.dialogs import HintOverlay  # noqa: E402
-from hercules.games.mebo.ui.setup import SEAT_CHOICES, start_game  # noqa: E402
-from hercules.games.mebo.ui.table import TableScene  # noqa: E402
-from hercules.ui.app import App, Settings  # noqa: E402
-
-
-@pytest.fixture
-def app():
-    a = App((1600, 900), Settings(animation_speed=0.0, bot_delay=0.0))
-    yield a
-    a.close()
+from hercules.games.mebo.ui.dialogs import HintOverlay
+from hercules.games.mebo.ui.setup import SEAT_CHOICES, start_game
+from hercules.games.mebo.ui.table import TableScene
 
 
 def test_master_is_offered_for_a_seat() -> None:
     assert "master" in SEAT_CHOICES
 
 
-def test_the_hint_shows_the_master_bots_choice_once_it_has_thought(app) -> None:
+def test_the_hint_shows_the_master_bots_choice_once_it_has_thought(app) -> None:  # noqa: F811
     ctl, names = start_game("standard", ["human", "normal"], seed=6)
     table = TableScene(app, ctl, names)
     app.push(table)
@@ -48,7 +35,7 @@ def test_the_hint_shows_the_master_bots_choice_once_it_has_thought(app) -> None:
     assert ctl.state.to_json() == before  # a hint never plays for you
 
 
-def test_a_bot_thinking_off_the_frame_loop_is_said_in_the_prompt(app) -> None:
+def test_a_bot_thinking_off_the_frame_loop_is_said_in_the_prompt(app) -> None:  # noqa: F811
     ctl, names = start_game("standard", ["human", "master"], seed=6)
     table = TableScene(app, ctl, names)
     app.push(table)
