@@ -145,3 +145,20 @@ def test_the_rest_of_a_chosen_plan_is_played_only_on_the_view_it_led_to() -> Non
     assert bot.choose(RULES.view(other, other.current), legal_other, random.Random(0)) in (
         legal_other
     )
+
+
+def test_master_keeps_hards_choice_unless_another_beats_it_beyond_the_noise() -> None:
+    bot = MasterBot()
+    hard = [0.5, 0.5, 0.5, 0.5]
+    # Better on average by 0.225 but only thanks to one world in four: the noise explains it.
+    lucky = [0.5, 0.5, 0.4, 1.5]
+    assert bot.pick([hard, lucky]) == 0
+    # Better in every world by 0.1: it replaces Hard's choice.
+    steady = [0.6, 0.6, 0.6, 0.6]
+    assert bot.pick([hard, lucky, steady]) == 2
+    # Better in every world, but by less than the margin: Hard's choice stands.
+    close = [r + bot.margin / 2 for r in hard]
+    assert bot.pick([hard, close]) == 0
+    # Of two options that pass, the better on average.
+    best = [0.8, 0.8, 0.7, 0.8]
+    assert bot.pick([hard, steady, best]) == 2

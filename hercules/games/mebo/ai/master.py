@@ -14,8 +14,9 @@ Hard's own value and plays each of them out to the end of the game in many sampl
 * a world's result for the seat: its share of first place, plus a little for its points
   margin over the best other seat (so that close results still order the options).
 
-The option with the best mean wins; Hard's own first choice keeps its place unless another
-beats it by more than :attr:`MasterBot.margin`.
+Hard's own first choice keeps its place unless another beats it, world for world, by more
+than :attr:`MasterBot.margin` and by more than the noise of so few worlds explains
+(:meth:`MasterBot.pick`); then the best of those on average is played.
 
 Deterministic and fair: the search draws on its own ``random.Random``, seeded from a digest of
 the view it is handed (never the global generator, never the real game's seed or dice, which a
@@ -79,8 +80,10 @@ class MasterBot(HardBot):
     #: Worlds per decision: at least (even when over budget) and at most.
     min_worlds = 6
     max_worlds = 32
-    #: How much an option must beat Hard's first choice by, in mean result, to replace it.
+    #: How much an option must beat Hard's first choice by, in mean result, to replace it,
+    #: and by how many standard errors of that mean (see :meth:`pick`).
     margin = 0.02
+    confidence = 1.0
     #: Weight of the points margin (per VP, capped at ``margin_cap`` VP) beside the win share.
     vp_weight = 0.01
     margin_cap = 20
@@ -116,31 +119,53 @@ class MasterBot(HardBot):
         if len(keep) == 1:
             self.last_search = {"worlds": 0, "actions": 0, "means": []}
             return self._take(s, legal, *keep[0])
-        means = self.search(s, [choice for _, choice in keep])
-        best = 0
-        for i in range(1, len(keep)):
-            if means[i] > means[best] + (self.margin if best == 0 else 0.0):
-                best = i
-        return self._take(s, legal, *keep[best])
+        results = self.search(s, [choice for _, choice in keep])
+        return self._take(s, legal, *keep[self.pick(results)])
+
+    def pick(self, results: Sequence[Sequence[float]]) -> int:
+        """Which option to play, from each option's results world by world (option 0 is
+        Hard's first choice).
+
+        An option replaces Hard's choice only if, world for world (the same dice and cards
+        for both), it does better by more than :attr:`margin` on average and by more than
+        :attr:`confidence` standard errors of that average: with few worlds and four seats
+        the results are noisy, and a difference the noise explains is no reason to leave
+        Hard's judgement. Of the options that pass, the best on average.
+        """
+        base = results[0]
+        worlds = len(base)
+        best, best_gain = 0, 0.0
+        for i in range(1, len(results)):
+            diffs = [a - b for a, b in zip(results[i], base, strict=True)]
+            gain = sum(diffs) / worlds
+            if worlds > 1:
+                spread = sum((d - gain) ** 2 for d in diffs) / (worlds - 1)
+                error = (spread / worlds) ** 0.5
+            else:
+                error = float("inf")
+            if gain > self.margin and gain > self.confidence * error and gain > best_gain:
+                best, best_gain = i, gain
+        return best
 
     # --- the search ---------------------------------------------------------------------------
-    def search(self, view: GameState, choices: Sequence[Any]) -> list[float]:
-        """The mean result of each of ``choices`` (Hard's options) over sampled worlds."""
+    def search(self, view: GameState, choices: Sequence[Any]) -> list[list[float]]:
+        """Each of ``choices`` (Hard's options) played out in the same sampled worlds: every
+        option's result world by world."""
         seat = view.current
         rng = random.Random(view_digest(view))
-        totals = [0.0] * len(choices)
+        results: list[list[float]] = [[] for _ in choices]
         spent = 0
         worlds = 0
         while worlds < self.max_worlds and (worlds < self.min_worlds or spent < self.budget):
             world = sample_world(view, rng)
             for i, choice in enumerate(choices):
                 result, steps = self.play_out(world, choice, seat)
-                totals[i] += result
+                results[i].append(result)
                 spent += steps
             worlds += 1
-        means = [t / worlds for t in totals]
+        means = [sum(r) / worlds for r in results]
         self.last_search = {"worlds": worlds, "actions": spent, "means": means}
-        return means
+        return results
 
     def play_out(self, world: GameState, choice: Any, seat: int) -> tuple[float, int]:
         """Play ``choice``'s turn in ``world`` as Hard would, then the game out as Normal
