@@ -162,7 +162,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--bots",
         type=_bots,
         required=True,
-        help="bot levels, comma-separated (random, easy, normal, hard); cycled to fill the seats",
+        help="bot levels, comma-separated (random, easy, normal, hard; hercules also master); "
+        "cycled to fill the seats",
     )
     parser.add_argument("--games", type=positive, default=100, help="games to play (100)")
     parser.add_argument(

@@ -21,7 +21,15 @@ import pytest
 from support.oracles import Recorder
 from support.scenario import Scenario
 
-from hercules.games.mebo.ai import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
+from hercules.games.mebo.ai import (
+    BOT_LEVELS,
+    EasyBot,
+    HardBot,
+    MasterBot,
+    NormalBot,
+    RandomBot,
+    make_bot,
+)
 from hercules.games.mebo.ai.arena import play_game
 from hercules.games.mebo.ai.bots import Weights
 from hercules.games.mebo.ai.planner import plan_labours
@@ -91,13 +99,19 @@ def all_random_play_states() -> list[GameState]:
 
 
 def test_make_bot_makes_every_level() -> None:
-    assert BOT_LEVELS == ("easy", "normal", "hard")
-    kinds = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    assert BOT_LEVELS == ("easy", "normal", "hard", "master")
+    kinds = {
+        "random": RandomBot,
+        "easy": EasyBot,
+        "normal": NormalBot,
+        "hard": HardBot,
+        "master": MasterBot,
+    }
     for level, cls in kinds.items():
         bot = make_bot(level)
         assert type(bot) is cls
         assert bot.name == level
-        assert bot.threaded is (level == "hard")
+        assert bot.threaded is (level in ("hard", "master"))
         assert make_bot(level) is not bot  # a new bot each time
 
 

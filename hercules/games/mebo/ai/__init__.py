@@ -13,6 +13,14 @@ the seat cannot see it makes the same choice for the same reason.
 ``bot.threaded`` says whether a host should run ``choose`` off the frame loop.
 """
 
-from .bots import BOT_LEVELS, EasyBot, HardBot, NormalBot, RandomBot, make_bot
+from .bots import BOT_LEVELS, EasyBot, HardBot, MasterBot, NormalBot, RandomBot, make_bot
 
-__all__ = ["BOT_LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "EasyBot",
+    "HardBot",
+    "MasterBot",
+    "NormalBot",
+    "RandomBot",
+    "make_bot",
+]

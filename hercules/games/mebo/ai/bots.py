@@ -1,4 +1,4 @@
-"""The bots: Random, Easy, Normal and Hard behind one interface.
+"""The bots: Random, Easy, Normal, Hard and Master behind one interface.
 
 Difficulty comes only from decisions: every bot sees the same state and draws
 its own choices from its own generator; none touches the game's dice.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .basic import WAYS, EasyBot, RandomBot
 from .hard import HardBot
+from .master import MasterBot
 from .normal import NormalBot, Weights
 
 __all__ = [
@@ -23,18 +24,25 @@ __all__ = [
     "WAYS",
     "EasyBot",
     "HardBot",
+    "MasterBot",
     "NormalBot",
     "RandomBot",
     "Weights",
     "make_bot",
 ]
 
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "master")
+_CLASSES = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "master": MasterBot,
+}
 
 
 def make_bot(level: str) -> RandomBot:
-    """A new bot of a level: random, easy, normal or hard."""
+    """A new bot of a level: random, easy, normal, hard or master."""
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(_CLASSES)}")

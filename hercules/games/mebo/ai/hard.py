@@ -60,8 +60,16 @@ class HardBot(NormalBot):
 
         (:meth:`NormalBot.choose` then picks where a pnp labour stops the Apprentice.)
         """
-        if s.prompt != "action":
+        options = self.options(s, legal) if s.prompt == "action" else []
+        if not options:
             return super().choose_action(s, legal, rng)
+        total, choice = max(options, key=lambda o: (o[0], o[1] == "rest"))
+        return self.take(s, legal, total, choice)
+
+    def options(self, s: GameState, legal: Sequence[Action]) -> list[tuple[float, Any]]:
+        """Every option Hard weighs at an ``action`` prompt, each with its value: ``"rest"``,
+        a :class:`Plan` (one of the best few labours) or a chance :class:`Action` (a re-roll,
+        the white die). Empty when no labour is in reach (Normal's choice then stands)."""
         seat = s.current
         plans = plan_labours(s)
         ranked = sorted(
@@ -69,7 +77,7 @@ class HardBot(NormalBot):
             key=lambda x: (-x[0], x[1].labour),
         )[: self.candidates]
         if not ranked:
-            return super().choose_action(s, legal, rng)
+            return []
         options: list[tuple[float, Any]] = []
         can_rest = any(a.kind == REST for a in legal)
         if can_rest:
@@ -88,7 +96,11 @@ class HardBot(NormalBot):
             # A chance card is judged by the expected best plan after it; the turn after
             # that is assumed to look like the best sure option's.
             options.append((value + self.lookahead * max(futures), action))
-        total, choice = max(options, key=lambda o: (o[0], o[1] == "rest"))
+        return options
+
+    def take(self, s: GameState, legal: Sequence[Action], total: float, choice: Any) -> Action:
+        """The first action of ``choice`` (one of :meth:`options`, worth ``total``), with
+        the reason for it."""
         if isinstance(choice, Action):
             if choice.kind == POWER:
                 name = CARDS.deck(choice.deck).name

@@ -32,6 +32,9 @@ from hercules.games.mebo.engine.state import GameState
 from .basic import CARDS, ROW_CARD, WAYS, RandomBot, reason
 from .planner import Plan, plan_labours
 
+#: Each Demigod deck's place in deck order (its stack's index in the state).
+_DECK_INDEX = {d.id: k for k, d in enumerate(CARDS.decks)}
+
 
 @dataclass
 class Weights:
@@ -59,6 +62,9 @@ class NormalBot(RandomBot):
     """Greedy: the labour plan with the best immediate value, or rest when it pays."""
 
     name = "normal"
+    #: Abilities a plan may chain (None: any number). A rollout policy bounds it: with many
+    #: cards late in a game, the unbounded planner's search grows large.
+    plan_uses: int | None = None
 
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__()
@@ -84,7 +90,7 @@ class NormalBot(RandomBot):
         if s.prompt != "action":
             self.reason = reason("only", "the only move")
             return legal[0]
-        plans = plan_labours(s)
+        plans = plan_labours(s, max_uses=self.plan_uses)
         best, value = self.best_plan(s, plans)
         rest = self.rest_value(s) if any(a.kind == REST for a in legal) else None
         if best is not None and (rest is None or value >= rest):
@@ -221,7 +227,7 @@ class NormalBot(RandomBot):
         """Value of the top card of a demigod deck (pnp: of a box crossed in that row)."""
         if s.config.variant.sheet:
             return self.row_value(s, deck)
-        k = [d.id for d in CARDS.decks].index(deck)
+        k = _DECK_INDEX[deck]
         stack = s.demigod_stacks[k]
         return self.card_value(s, stack[-1]) if stack else 0.0
 
@@ -237,8 +243,7 @@ class NormalBot(RandomBot):
             # Abilities matter less as the game nears its end.
             v += w.ability * self.remaining_fraction(s)
         if symbols:
-            mine = symbol_counts(s, s.current)
-            others = [symbol_counts(s, q) for q in range(s.n) if q != s.current]
+            mine, others = self.symbols_held(s)
             low = min(mine.values())
             for sym in symbols:
                 v += w.symbol
@@ -248,6 +253,11 @@ class NormalBot(RandomBot):
                 if mine[sym] == low:
                     v += w.set_part
         return v
+
+    def symbols_held(self, s: GameState) -> tuple[dict[str, int], list[dict[str, int]]]:
+        """The symbols the seat to act holds, and those of every other seat (in seat order)."""
+        mine = symbol_counts(s, s.current)
+        return mine, [symbol_counts(s, q) for q in range(s.n) if q != s.current]
 
     def remaining_fraction(self, s: GameState) -> float:
         """Roughly how much of the game is left, from the leading Apprentice.

@@ -150,9 +150,8 @@ def plan_labours(
         seen.add(key)
         for i, j in pairs:
             a, b = dice[i], dice[j]
-            for op in OPS:
-                r = labour_result(op, a, b)
-                if not r or not row >> r & 1:
+            for op, r in _MADE[a][b]:
+                if not row >> r & 1:
                     continue
                 old = best.get(r)
                 if old is not None and old.cost < (cubes, gods, steps):
@@ -190,6 +189,17 @@ def plan_labours(
                 heapq.heappush(heap, (nc, ng, steps + 1, counter, ndice, nused, (*uses, act)))
                 counter += 1
     return best
+
+
+#: ``_MADE[a][b]``: the labours two faces make, as (operation, labour) in the order of ``OPS``
+#: (the planner's inner loop looks them up instead of doing the arithmetic again).
+def _made(a: int, b: int) -> tuple[tuple[str, int], ...]:
+    return tuple((op, r) for op in OPS if (r := labour_result(op, a, b))) if a and b else ()
+
+
+_MADE: tuple[tuple[tuple[tuple[str, int], ...], ...], ...] = tuple(
+    tuple(_made(a, b) for b in range(7)) for a in range(7)
+)
 
 
 def _moves(

@@ -42,6 +42,7 @@ from .board import (
 from .cards import card_set
 from .errors import IllegalActionError, Reason
 from .state import (
+    ALL_COLUMNS,
     CHANCE,
     P_ACTION,
     P_CHOOSE_DEMIGOD,
@@ -94,6 +95,8 @@ _DIE_DECKS = tuple(i for i, d in enumerate(_DECKS) if not d.op)
 _ABILITY_OF: dict[str, Ability] = {
     cid: ABILITIES[c.ability] for cid, c in _CARD.items() if c.ability in ABILITIES
 }
+#: The cards whose ability is used in a turn (offered as ``use`` actions).
+_ACTIVE: frozenset[str] = frozenset(_ABILITY_OF)
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -125,52 +128,132 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def roll_actions(s: GameState) -> tuple[Action, ...]:
     """Phase 1: everyone rolls."""
-    return (Action(ROLL),)
+    return _ROLL_OFFER
 
 
 def action_actions(s: GameState) -> tuple[Action, ...]:
     """The card game's turn: labours, card abilities, rest or end turn."""
-    return tuple(sorted(_turn_actions(s)))
+    return _turn_actions(s)
 
 
 def choose_demigod_actions(s: GameState) -> tuple[Action, ...]:
     """After a labour that earns several decks: one per deck."""
-    return tuple(Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending))
+    offer = _DECK_OFFERS.get(s.pending)
+    if offer is None:  # one entry per set of decks earned at once: a few dozen at most
+        offer = _DECK_OFFERS[s.pending] = tuple(
+            Action(CHOOSE_DEMIGOD, deck=d) for d in sorted(s.pending)
+        )
+    return offer
 
 
 def rest_actions(s: GameState) -> tuple[Action, ...]:
-    """While resting: return a cube, turn a god up (if gods count), or finish."""
+    """While resting: return a cube, turn a god up (if gods count), or finish.
+
+    Already in sorted order (end_rest < return_cube < turn_up, then by card), of actions made
+    once per card.
+    """
     p = s.players[s.current]
-    out = [Action(END_REST)]
-    if s.rest_cubes < 3:
-        out.extend(Action(RETURN_CUBE, card=c) for c in p.cubed)
-    if not s.rest_god and s.config.variant.gods_count:
-        out.extend(Action(TURN_UP, card=g) for g in p.gods_down)
-    out.sort()
+    out = [_END_REST]
+    if s.rest_cubes < 3 and p.cubed:
+        back = _RETURN_CUBE
+        out.extend([back[c] for c in sorted(p.cubed)])
+    if p.gods_down and not s.rest_god and s.config.variant.gods_count:
+        up = _TURN_UP
+        out.extend([up[g] for g in sorted(p.gods_down)])
     return tuple(out)
 
 
-def _turn_actions(s: GameState) -> list[Action]:
+_ROLL_OFFER = (Action(ROLL),)
+_END_REST = Action(END_REST)
+_RETURN_CUBE = {cid: Action(RETURN_CUBE, card=cid) for cid in _CARD}
+_TURN_UP = {cid: Action(TURN_UP, card=cid) for cid in _CARD}
+_DECK_OFFERS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def _turn_actions(s: GameState) -> tuple[Action, ...]:
+    """The action prompt's legal actions, built in sorted order.
+
+    Sorted order by kind is end_turn < labour < rest < use, and the uses by card id: so the
+    pieces (each sorted, each kept from state to state in a memo) are laid end to end
+    instead of the whole list being built anew and sorted on every state.
+    """
     seat = s.current
     p = s.players[seat]
     dice = s.dice_of(seat)
-    out = labour_actions(dice, p.row)
     used = s.used
-    usable = [c for c in p.demigods if c not in p.cubed] if p.supply else []
-    if s.config.variant.gods_count:
-        usable.extend(g for g in p.gods if g not in p.gods_down)
-    for cid in usable:
-        if cid in used:
-            continue
-        ability = _ABILITY_OF.get(cid)
-        if ability is not None:
-            for d, q in ability.options(s, seat, dice):
-                out.append(Action(USE, cid, "", d, q))
-    if used:
-        out.append(Action(END_TURN))
-    else:
-        out.append(Action(REST))
-    return out
+    row = p.row
+    labours = _LABOURS.get(dice)
+    if labours is None:
+        labours = _LABOURS[dice] = _labour_offers(dice)
+    out = [END_TURN_ACTION] if used else []
+    out.extend([a for r, a in labours if row >> r & 1])
+    if not used:
+        out.append(REST_ACTION)
+    cubed = p.cubed
+    active = _ACTIVE  # cards with an ability used in a turn: only they are offered
+    usable = (
+        [c for c in p.demigods if c in active and c not in cubed and c not in used]
+        if p.supply
+        else []
+    )
+    if p.gods and s.config.variant.gods_count:
+        down = p.gods_down
+        usable.extend([g for g in p.gods if g in active and g not in down and g not in used])
+    if usable:
+        if len(usable) > 1:
+            usable.sort()
+        # What each kind of ability's uses depend on (see _USE_KEY).
+        rest = (dice, len(dice), s.white_holder < 0, (s.n, seat))
+        memo = _USES
+        which = _USE_KEY
+        for cid in usable:
+            key = (cid, rest[which[cid]])
+            offers = memo.get(key)
+            if offers is None:
+                if len(memo) >= _MEMO_LIMIT:  # a bound on memory: start again
+                    memo.clear()
+                offers = memo[key] = _use_offers(s, seat, dice, cid)
+            out.extend(offers)
+    return tuple(out)
+
+
+#: The two actions without fields, made once.
+END_TURN_ACTION = Action(END_TURN)
+REST_ACTION = Action(REST)
+#: Memo of the labours a roll can make: dice -> sorted ((labour, action), ...), every labour
+#: (the seat's row picks those still open). At most 6^2 + 6^3 entries.
+_LABOURS: dict[tuple[int, ...], tuple[tuple[int, Action], ...]] = {}
+#: Memo of a card's uses: (card, what its ability's uses depend on) -> sorted actions.
+_USES: dict[tuple[str, Any], tuple[Action, ...]] = {}
+#: What a card's uses depend on, as an index into ``(dice, number of dice, white die free,
+#: (seats, seat))``: the faces for +1, -1 and flip, how many dice for a re-roll, whether
+#: the white die is free for it, who else sits at the table for a copy. So the memo holds a
+#: few thousand entries at most.
+_USE_KEY: dict[str, int] = {
+    cid: {"reroll": 1, "white_die": 2, "copy": 3}.get(a.name, 0) for cid, a in _ABILITY_OF.items()
+}
+_MEMO_LIMIT = 20_000
+
+
+def _labour_offers(dice: tuple[int, ...]) -> tuple[tuple[int, Action], ...]:
+    """Every labour ``dice`` make, with its number, sorted by action (as legal lists are)."""
+    offers = [
+        (labour_result(a.op, dice[a.dice[0]], dice[a.dice[1]]), a)
+        for a in labour_actions(dice, ALL_COLUMNS)
+    ]
+    return tuple(sorted(offers, key=lambda o: o[1]))
+
+
+def _use_offers(s: GameState, seat: int, dice: tuple[int, ...], cid: str) -> tuple[Action, ...]:
+    """Every use of card ``cid`` now, sorted (``()`` for a card without a turn's ability).
+
+    Depends on the state only through what the memo's key holds: the card, the dice,
+    whether the white die is free, the seat count and the seat (see :mod:`.abilities`).
+    """
+    ability = _ABILITY_OF.get(cid)
+    if ability is None:
+        return ()
+    return tuple(sorted(Action(USE, cid, "", d, q) for d, q in ability.options(s, seat, dice)))
 
 
 # --- applying --------------------------------------------------------------------------------
@@ -230,14 +313,37 @@ def apply(
     the state waits for is refused with ``Reason.NOT_YOUR_TURN``. Illegal or
     malformed actions raise :class:`IllegalActionError`; ``state`` is unchanged.
     """
-    err = validate(state, action, seat)
-    if err is not None:
-        raise err
-    act = check_action(action)
+    legal = state._legal
+    if (
+        legal is not None
+        and type(action) is Action
+        and _holds(legal, action)
+        and (
+            seat is None
+            or (type(seat) is int and seat == state.current and state.prompt != P_HADES)
+        )
+    ):
+        # The very object the legal list holds (as a caller that picks from it passes): it is
+        # well-formed and legal, so the checks below would pass; skipping them halves the cost
+        # of a move. An action that only compares equal to a legal one is checked in full.
+        act = action
+    else:
+        err = validate(state, action, seat)
+        if err is not None:
+            raise err
+        act = check_action(action)
     s = state.copy()
     events: list[Event] = []
     s.config.variant.apply_action(s, act, events)
     return s, events
+
+
+def _holds(legal: tuple[Action, ...], action: Action) -> bool:
+    """True if ``action`` is one of the very objects in ``legal`` (not only an equal one)."""
+    try:
+        return legal[legal.index(action)] is action
+    except ValueError:
+        return False
 
 
 # --- the card game's action kinds (standard, simplified, solo) ---------------------------------

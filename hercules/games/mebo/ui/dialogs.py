@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -286,8 +287,21 @@ class RestOverlay(Overlay):
             )
 
 
+#: The strongest bot's hint thinks here, off the frame loop (one at a time, in turn).
+_HINT_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+HINT_LEVEL = "master"
+
+
+def _strong_hint(view: Any, legal: list[Any]) -> str:
+    """The reason of the :data:`HINT_LEVEL` bot's choice on ``view`` (a seat's view)."""
+    bot = make_bot(HINT_LEVEL)
+    bot.choose(view, legal, random.Random(0))
+    return bot.explain()
+
+
 class HintOverlay(Overlay):
-    """Hint: every reachable labour with its cheapest plan, and the Normal bot's choice."""
+    """Hint: every reachable labour with its cheapest plan, the Master bot's choice (worked
+    out on a worker thread: "thinking" until it is ready) and the Normal bot's."""
 
     width = 860
     height = 560
@@ -296,6 +310,10 @@ class HintOverlay(Overlay):
         super().__init__(app, lambda: t("hint.title"))
         self.table = table
         self.lines: list[str] = []  # composed when the widgets are built
+        # The Master bot sees the seat's view, as a seat's bot does, and never plays.
+        view = table.ctl.view(table.human_seat())
+        self.strong: Future[str] = _HINT_THINKER.submit(_strong_hint, view, table.ctl.legal())
+        self._shown_ready = False
 
     def compose(self) -> list[str]:
         """The hint, in lines."""
@@ -326,6 +344,11 @@ class HintOverlay(Overlay):
         bot = make_bot("normal")
         act = bot.choose(s, self.table.ctl.legal(), random.Random(0))
         lines.append("")
+        self._shown_ready = self.strong.done()
+        if not self._shown_ready:
+            lines.append(t("hint.thinking"))
+        elif self.strong.exception() is None:
+            lines.append(t("hint.master", why=reason_text(self.strong.result())))
         lines.append(t("hint.normal", why=reason_text(bot.explain())))
         if act.kind == LABOUR and act.target >= 0:  # pnp: it would hold its Apprentice back
             dice = s.dice_of(s.current)
@@ -348,6 +371,8 @@ class HintOverlay(Overlay):
             self.app.pop()
 
     def draw_body(self, surface: pygame.Surface) -> None:
+        if not self._shown_ready and self.strong.done():
+            self.lines = self.compose()  # the Master bot has finished thinking
         y = self.box.y + 72
         for line in self.lines:
             size = self.px(18)

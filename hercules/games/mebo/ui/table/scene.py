@@ -22,6 +22,7 @@ from hercules.games.mebo.spec import GAME_ID, SPEC
 from hercules.ui.anim import Anim, Animator
 from hercules.ui.focus import Stop, skip_moves
 from hercules.ui.log import LogEntry
+from hercules.ui.names import seat_name
 from hercules.ui.scenes.overlays import ChoiceOverlay, ConfirmOverlay, PauseOverlay
 from hercules.ui.strings import has, t
 from hercules.ui.table import TableBase, grid_rect
@@ -232,8 +233,12 @@ class TableScene(TableBase):
         return ""
 
     def prompt_lines(self) -> list[str]:
-        """What the player to act can do now, in words."""
-        return prompt_text(self.state, self.human_seat(), self.mode, self.ctl.legal, self.sheet)
+        """What the player to act can do now, in words (a bot thinking off the frame loop:
+        that it is thinking)."""
+        s = self.state
+        if self.ctl.bot_thinking() and not s.is_terminal and s.current >= 0:
+            return [t("prompt.thinking", who=seat_name(self.names, s.current))]
+        return prompt_text(s, self.human_seat(), self.mode, self.ctl.legal, self.sheet)
 
     # --- frame -------------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
