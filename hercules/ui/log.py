@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import pygame
 
 from . import draw as D
-from .strings import t
-from .theme import FONTS, Colour, colour
+from .strings import language, t
+from .theme import FONTS, Colour, colour, palette_name
 
 #: The kinds of entries.
 LINE = "line"
@@ -74,6 +74,9 @@ class LogView:
         self._drag: int | None = None  #: the grab point's offset inside the thumb while dragging
         self._laid: list[_Laid] = []
         self._laid_key: tuple[int, int] = (0, 0)
+        #: The entries' area as last drawn, and what it was drawn for (see :meth:`draw`).
+        self._shot: pygame.Surface | None = None
+        self._shot_key: tuple[object, ...] | None = None
 
     # --- geometry ----------------------------------------------------------------------------
     def place(self, rect: pygame.Rect, size: int) -> None:
@@ -276,18 +279,41 @@ class LogView:
         FONTS.blit(surface, title, small, colour("gold"), (r.x + 12, r.y + 8), "topleft", "bold")
         v = self.view
         old_clip = surface.get_clip()
-        surface.set_clip(v.clip(old_clip))
+        area = v.clip(old_clip)
+        shown: list[tuple[_Laid, int]] = []
         y = v.y - self.top
-        line_h = self.size + 4
         for laid in self.layout():
             if y + laid.height < v.y:
                 y += laid.height
                 continue
             if y > v.bottom:
                 break
-            self._draw_entry(surface, laid, v.x, y, line_h)
+            shown.append((laid, y))
             y += laid.height
-        surface.set_clip(old_clip)
+        # The entries' area lies on the panel's opaque fill, so what is drawn there depends
+        # only on this key: a frame that would draw the same entries at the same place blits
+        # the picture kept from the last one (the same pixels) instead of drawing the text.
+        key = (
+            tuple(area),
+            tuple(v),
+            self.top,
+            self.size,
+            tuple(laid.entry for laid, _ in shown),
+            palette_name(),
+            language(),
+            id(FONTS.font(self.size)),
+        )
+        if area.w > 0 and area.h > 0:
+            if key == self._shot_key and self._shot is not None:
+                surface.blit(self._shot, area)
+            else:
+                surface.set_clip(area)
+                line_h = self.size + 4
+                for laid, y in shown:
+                    self._draw_entry(surface, laid, v.x, y, line_h)
+                surface.set_clip(old_clip)
+                self._shot = surface.subsurface(area).copy()
+                self._shot_key = key
         thumb = self.thumb()
         if thumb is not None:
             pygame.draw.rect(surface, (30, 24, 20), self.track, border_radius=4)
