@@ -45,3 +45,41 @@ class StaticLayer:
     def clear(self) -> None:
         """Forget the picture (the next frame draws it anew)."""
         self._cache.clear()
+
+
+class Regions:
+    """Pictures of small parts of a frame (a player's plaque, a card row), each drawn once for
+    what it shows and blitted while that stays the same.
+
+    A part may be kept only if its pixels depend on nothing but its ``key`` and the table's
+    unchanging layer beneath it: it is drawn straight over the :class:`StaticLayer` (nothing
+    that moves lies under it when it is drawn; what moves over it is drawn after), and it draws
+    nothing outside its rectangle. Window size, palette and language are added to the key.
+    """
+
+    def __init__(self, name: str, max_mb: float = 4) -> None:
+        self._cache = SurfaceCache(name, int(max_mb * 2**20))
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        key: Hashable,
+        paint: Callable[[], None],
+    ) -> None:
+        """Show the part at ``rect``: the picture kept for ``key``, or ``paint()`` it now (onto
+        ``surface``) and keep what it drew."""
+        area = pygame.Rect(rect).clip(surface.get_clip())
+        if area.w <= 0 or area.h <= 0:
+            return
+        full = (surface.get_size(), palette_name(), language(), tuple(area), key)
+        picture = self._cache.get(full)
+        if picture is not None:
+            surface.blit(picture, area)
+            return
+        paint()
+        self._cache.put(full, surface.subsurface(area).copy())
+
+    def clear(self) -> None:
+        """Forget every picture."""
+        self._cache.clear()

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from hercules.app.registry import get_game, load_games
-from hercules.ui.layers import StaticLayer
+from hercules.ui.layers import Regions, StaticLayer
 from hercules.ui.strings import language, set_language
 from hercules.ui.surfaces import forget_pictures
 from hercules.ui.theme import FONTS
@@ -83,18 +83,44 @@ def _bot_table(app, game_id: str, players: int):
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"), [("later_years", 4), ("companions", 5), ("labors", 1)]
+    ("game_id", "players"),
+    [("later_years", 4), ("later_years", 5), ("companions", 5), ("labors", 1), ("hercules", 4)],
 )
 def test_a_table_over_its_kept_layer_is_the_table_drawn_anew(app, game_id, players):
     table = _bot_table(app, game_id, players)
-    for _ in range(40):  # bots play: the game moves on, the layer stays
-        app.frame(1 / 60)
-    kept = pygame.Surface(app.screen.get_size())
-    table.draw(kept)
-    forget_pictures()  # every picture drawn again, the layer with them
-    fresh = pygame.Surface(app.screen.get_size())
-    table.draw(fresh)
-    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    for _ in range(4):  # several moments of one game: the kept pictures never go stale
+        for _ in range(40):  # bots play: the game moves on, the layer stays
+            app.frame(1 / 60)
+        kept = pygame.Surface(app.screen.get_size())
+        table.draw(kept)
+        forget_pictures()  # every picture drawn again, the layer and kept parts with them
+        fresh = pygame.Surface(app.screen.get_size())
+        table.draw(fresh)
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_a_kept_region_is_blitted_until_what_it_shows_changes(app):
+    regions = Regions("test.regions", max_mb=1)
+    calls = []
+    box = pygame.Rect(10, 10, 60, 30)
+
+    def paint(surface, ink):
+        calls.append(ink)
+        pygame.draw.rect(surface, ink, box, border_radius=6)
+
+    a = pygame.Surface((100, 60))
+    a.fill((5, 5, 5))
+    regions.draw(a, box, ("red",), lambda: paint(a, (200, 0, 0)))
+    b = pygame.Surface((100, 60))
+    b.fill((5, 5, 5))
+    regions.draw(b, box, ("red",), lambda: paint(b, (200, 0, 0)))
+    assert calls == [(200, 0, 0)]  # the second time, blitted
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    regions.draw(b, box, ("blue",), lambda: paint(b, (0, 0, 200)))
+    assert calls[-1] == (0, 0, 200) and b.get_at(box.center)[:3] == (0, 0, 200)
+    b.set_clip(pygame.Rect(0, 0, 100, 20))  # a clipped part is kept as the part shown
+    regions.draw(b, box, ("red",), lambda: paint(b, (200, 0, 0)))
+    assert len(calls) == 3
 
 
 def test_the_later_years_frame_asks_the_engine_for_the_score_once_per_state(app, monkeypatch):

@@ -15,7 +15,7 @@ from hercules.games.later_years.engine import HIDDEN, load_data, score
 from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsState
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
-from hercules.ui.layers import StaticLayer
+from hercules.ui.layers import Regions, StaticLayer
 from hercules.ui.strings import has, language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
@@ -590,12 +590,51 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
     sc.log_view.draw(surface, t("ly.log.title"))
 
 
+#: The players' plaques as drawn, by what each shows (they change only when a seat's money,
+#: cards, tasks, the turn, the pawn or a bid do; drawn over the unchanging layer).
+_PLAQUES = Regions("later_years.plaques", max_mb=4)
+
+
 def _plaque(
     surface: pygame.Surface, sc: TableScene, v: LaterYearsState, seat: int, box: pygame.Rect
 ) -> None:
     """One player: shape and name, coins, cards, tasks, the pawn, a standing bid."""
-    p = sc.layout.px
     turn = v.current == seat and v.prompt != P_OVER
+    name = seat_name(sc.names, seat)
+    if seat == sc.viewer and not sc.replaying():
+        name = t("ly.plaque.you", name=name)
+    pawn_here = v.pawn == seat and v.prompt != P_OVER
+    facts = t(
+        "ly.plaque.facts", money=v.money[seat], cards=len(v.hands[seat]), tasks=v.markers_used(seat)
+    )
+    slot = v.standing(seat) if v.prompt == P_BID else -1
+    bid = ""
+    if slot >= 0:
+        card = card_name(v.row[slot]) if slot < len(v.row) - 1 else t("ly.card.face_down")
+        bid = t("ly.plaque.bid", n=v.bids[slot][1], card=card)
+    size = max(11, min(sc.px(16), box.h // 3))
+    small = max(10, min(sc.px(14), box.h // 3 - 1))
+    key = (seat, turn, name, pawn_here, facts, bid, size, small, sc.layout.px(8))
+    _PLAQUES.draw(
+        surface,
+        box,
+        key,
+        lambda: _paint_plaque(surface, sc, seat, box, turn, name, pawn_here, facts, bid),
+    )
+
+
+def _paint_plaque(
+    surface: pygame.Surface,
+    sc: TableScene,
+    seat: int,
+    box: pygame.Rect,
+    turn: bool,
+    name: str,
+    pawn_here: bool,
+    facts: str,
+    bid: str,
+) -> None:
+    p = sc.layout.px
     fill = D.shade(colour("panel_light"), 1.1) if turn else colour("panel_light")
     pygame.draw.rect(surface, fill, box, border_radius=p(8))
     pygame.draw.rect(
@@ -608,9 +647,6 @@ def _plaque(
     r = max(p(8), min(p(14), box.h // 4))
     cx = box.x + p(8) + r
     coin(surface, (cx, box.y + box.h // 2), r, seat)
-    name = seat_name(sc.names, seat)
-    if seat == sc.viewer and not sc.replaying():
-        name = t("ly.plaque.you", name=name)
     top = box.y + p(5)
     size = max(11, min(sc.px(16), box.h // 3))
     x = cx + r + p(8)
@@ -623,11 +659,8 @@ def _plaque(
         "topleft",
         "bold",
     )
-    if v.pawn == seat and v.prompt != P_OVER:
+    if pawn_here:
         pawn(surface, (box.right - p(16), box.y + box.h // 2), max(p(14), box.h // 2), p(2))
-    facts = t(
-        "ly.plaque.facts", money=v.money[seat], cards=len(v.hands[seat]), tasks=v.markers_used(seat)
-    )
     small = max(10, min(sc.px(14), box.h // 3 - 1))
     FONTS.blit(
         surface,
@@ -637,10 +670,7 @@ def _plaque(
         (x, box.bottom - p(5)),
         "bottomleft",
     )
-    slot = v.standing(seat) if v.prompt == P_BID else -1
-    if slot >= 0:
-        card = card_name(v.row[slot]) if slot < len(v.row) - 1 else t("ly.card.face_down")
-        bid = t("ly.plaque.bid", n=v.bids[slot][1], card=card)
+    if bid:
         FONTS.blit(
             surface,
             _clip(bid, small, box.w // 2 - p(40)),
