@@ -134,10 +134,22 @@ def panel(
     window-sized panel's shadow picture is megabytes, and one is kept per size); small ones,
     and any on a see-through surface, by a cached translucent picture.
     """
+    panel_shadow(surface, rect, r)
+    panel_face(surface, rect, fill, border, r)
+
+
+def panel_shadow(surface: pygame.Surface, rect: pygame.Rect, r: int = 10) -> None:
+    """The drop shadow :func:`panel` lays under its ``rect`` (and a few pixels beyond it)."""
     if rect.w * rect.h > 40_000 and not surface.get_flags() & pygame.SRCALPHA:
         _shadow_in_place(surface, pygame.Rect(rect.x + 3, rect.y + 6, rect.w, rect.h), r + 2)
     else:
         surface.blit(_shadow(rect.w, rect.h, r), (rect.x - 1, rect.y + 2))
+
+
+def panel_face(
+    surface: pygame.Surface, rect: pygame.Rect, fill: Colour, border: Colour, r: int = 10
+) -> None:
+    """:func:`panel` without its shadow: the rounded fill and the gold edge, inside ``rect``."""
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     pygame.draw.rect(surface, border, rect, 2, border_radius=r)
 

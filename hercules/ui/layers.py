@@ -53,8 +53,8 @@ class Regions:
 
     A part may be kept only if its pixels depend on nothing but its ``key`` and the table's
     unchanging layer beneath it: it is drawn straight over the :class:`StaticLayer` (nothing
-    that moves lies under it when it is drawn; what moves over it is drawn after), and it draws
-    nothing outside its rectangle. Window size, palette and language are added to the key.
+    that moves lies under it when it is drawn; what moves over it is drawn after). It is
+    painted clipped to its rectangle. Window size, palette and language are added to the key.
     """
 
     def __init__(self, name: str, max_mb: float = 4) -> None:
@@ -77,7 +77,13 @@ class Regions:
         if picture is not None:
             surface.blit(picture, area)
             return
-        paint()
+        # Painted inside the part only, so that what is kept is all that was drawn.
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            paint()
+        finally:
+            surface.set_clip(clip)
         self._cache.put(full, surface.subsurface(area).copy())
 
     def clear(self) -> None:

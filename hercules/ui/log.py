@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import draw as D
+from .layers import Regions
 from .strings import language, t
 from .theme import FONTS, Colour, colour, palette_name
 
@@ -24,6 +25,11 @@ from .theme import FONTS, Colour, colour, palette_name
 LINE = "line"
 HEADER = "header"  #: a group's title (a round), with its dice
 NOTE = "note"  #: an aside (a bot's reasoning), drawn quieter than a line
+
+
+#: Where the tables keep their log panels as drawn (each table draws its log straight over
+#: its unchanging layer: see :meth:`LogView.draw`). A 1920x1080 panel is about a megabyte.
+TABLE_LOGS = Regions("log.panels", max_mb=6)
 
 
 @dataclass(frozen=True)
@@ -270,16 +276,37 @@ class LogView:
         return self._drag is not None
 
     # --- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, title: str) -> None:
-        """The panel, its title, the visible entries, the scrollbar and the jump tab."""
+    def draw(self, surface: pygame.Surface, title: str, kept: Regions | None = None) -> None:
+        """The panel, its title, the visible entries, the scrollbar and the jump tab.
+
+        ``kept``: where a table that draws the log straight over its unchanging layer keeps
+        the whole panel as drawn (see :class:`~hercules.ui.layers.Regions`): a frame that
+        shows the same blits it."""
         self.sync()
+        shown = self._shown()
+        if kept is None:
+            self._paint(surface, title, shown)
+            return
+        tab = self.jump_tab()
+        key = (
+            tuple(self.rect),
+            title,
+            self.size,
+            self.top,
+            tuple(laid.entry for laid, _ in shown),
+            tuple(thumb) if (thumb := self.thumb()) is not None else None,
+            self.dragging,
+            (tuple(tab), self.tab_text()) if tab is not None else None,
+            id(FONTS.font(self.size)),
+        )
         r = self.rect
-        D.panel(surface, r, (46, 36, 30), colour("gold_dark"), 10)
-        small = max(12, self.size - 2)
-        FONTS.blit(surface, title, small, colour("gold"), (r.x + 12, r.y + 8), "topleft", "bold")
+        # The panel's shadow reaches a few pixels right of and below it (draw.panel).
+        box = pygame.Rect(r.x - 1, r.y, r.w + 9, r.h + 10)
+        kept.draw(surface, box, key, lambda: self._paint(surface, title, shown))
+
+    def _shown(self) -> list[tuple[_Laid, int]]:
+        """The entries in the view at the scroll position, each with its top."""
         v = self.view
-        old_clip = surface.get_clip()
-        area = v.clip(old_clip)
         shown: list[tuple[_Laid, int]] = []
         y = v.y - self.top
         for laid in self.layout():
@@ -290,6 +317,16 @@ class LogView:
                 break
             shown.append((laid, y))
             y += laid.height
+        return shown
+
+    def _paint(self, surface: pygame.Surface, title: str, shown: list[tuple[_Laid, int]]) -> None:
+        r = self.rect
+        D.panel(surface, r, (46, 36, 30), colour("gold_dark"), 10)
+        small = max(12, self.size - 2)
+        FONTS.blit(surface, title, small, colour("gold"), (r.x + 12, r.y + 8), "topleft", "bold")
+        v = self.view
+        old_clip = surface.get_clip()
+        area = v.clip(old_clip)
         # The entries' area lies on the panel's opaque fill, so what is drawn there depends
         # only on this key: a frame that would draw the same entries at the same place blits
         # the picture kept from the last one (the same pixels) instead of drawing the text.

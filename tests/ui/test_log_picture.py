@@ -80,3 +80,26 @@ def test_the_log_picture_follows_a_new_place_and_a_clip(app):
     moved2.draw(anew, "Chronicle")
     anew.set_clip(None)
     assert same(clipped, anew)
+
+
+def test_a_log_kept_whole_by_its_table_is_the_log_drawn_anew(app, monkeypatch):
+    from hercules.ui.layers import Regions
+
+    kept = Regions("test.logs", max_mb=2)
+    view = fresh(ENTRIES)
+    first = pygame.Surface((640, 480))
+    first.fill((90, 120, 60))
+    view.draw(first, "Chronicle", kept)
+    assert same(first, drawn(fresh(ENTRIES)))  # kept or not, the same pixels
+    calls = []
+    real = LogView._paint
+    monkeypatch.setattr(LogView, "_paint", lambda *a: calls.append(1) or real(*a))
+    again = pygame.Surface((640, 480))
+    again.fill((90, 120, 60))
+    view.draw(again, "Chronicle", kept)
+    assert calls == [] and same(first, again)  # the whole panel blitted
+    view.scroll_to(0)  # the thumb moves, the jump tab shows: drawn anew
+    again.fill((90, 120, 60))  # (a table's frame starts from its unchanging layer)
+    view.draw(again, "Chronicle", kept)
+    assert calls == [1]
+    assert same(again, drawn(fresh(ENTRIES, top=0)))

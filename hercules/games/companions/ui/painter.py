@@ -14,7 +14,8 @@ import pygame
 
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
-from hercules.ui.layers import StaticLayer
+from hercules.ui.layers import Regions, StaticLayer
+from hercules.ui.log import TABLE_LOGS
 from hercules.ui.strings import language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
@@ -218,14 +219,74 @@ def draw_card(
     surface.blit(task_card(card, r.w, r.h, shown, language()), r.topleft)
 
 
+#: The two rows as drawn, by all they show (the felt beneath is the unchanging layer).
+_ROWS = Regions("companions.rows", max_mb=12)
+
+
 def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
     """The two rows: letters, cards, the look, the player's picks, claims and peeks."""
+    rects = card_rects(sc, v)
+    moving = frozenset(_moving_spaces(sc))
+    targets = frozenset(sc.targets())
+    picked = frozenset(sc.picked())
+    hover = next(
+        (
+            (r, i)
+            for r in (0, 1)
+            for i, rect in enumerate(rects[r])
+            if (r, i) in targets and rect.collidepoint(sc.mouse)
+        ),
+        None,
+    )
+    key = (
+        v.rows,
+        v.up,
+        v.looked,
+        picked,
+        targets,
+        hover,
+        moving,
+        tuple(c for c in v.claims if c[0] == v.journey),
+        v.peeked,
+        tuple(v.order()) if v.peeked else (),
+        v.revealed_card,
+        v.turn_seat,
+        face_mark(sc),
+        sc.px(26),
+    )
+    _ROWS.draw(
+        surface,
+        sc.layout.table,
+        key,
+        lambda: _paint_rows(surface, sc, v, rects, moving, targets, picked),
+    )
+    r, i = v.revealed_card
+    if 0 <= r < len(rects) and 0 <= i < len(rects[r]):
+        # Over the card, reaching above the rows' part (into the front strip): drawn each
+        # frame, over the kept rows (where it meets only its own card's glow, drawn under it).
+        rect = rects[r][i]
+        FONTS.blit(
+            surface,
+            t("co.card.just"),
+            sc.px(12),
+            colour("highlight"),
+            (rect.centerx, rect.y - sc.layout.px(2)),
+            "midbottom",
+            "bold",
+        )
+
+
+def _paint_rows(
+    surface: pygame.Surface,
+    sc: TableScene,
+    v: E.State,
+    rects: list[list[pygame.Rect]],
+    moving: frozenset[Space],
+    targets: frozenset[Space],
+    picked: frozenset[Space],
+) -> None:
     lay = sc.layout
     p = lay.px
-    rects = card_rects(sc, v)
-    moving = _moving_spaces(sc)
-    targets = sc.targets()
-    picked = set(sc.picked())
     looked = set(v.looked)
     claims = _claims_by_space(v)
     for r in (0, 1):
@@ -247,16 +308,6 @@ def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                     rect,
                     p(3 if hover else 2),
                     border_radius=p(8),
-                )
-            if space == v.revealed_card:
-                FONTS.blit(
-                    surface,
-                    t("co.card.just"),
-                    sc.px(12),
-                    colour("highlight"),
-                    (rect.centerx, rect.y - p(2)),
-                    "midbottom",
-                    "bold",
                 )
             FONTS.blit(
                 surface,
@@ -357,23 +408,76 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
     lay = sc.layout
     p = lay.px
     box = lay.plaques[seat]
-    st = seat_style(seat)
     acting = v.prompt not in (E.P_OVER, E.P_JOURNEY_END) and v.current == seat
     turn = v.turn_seat == seat and v.prompt not in (E.P_OVER, E.P_JOURNEY_END)
-    fill = D.shade(colour("panel_light"), 1.12) if acting else colour("panel")
-    D.panel(surface, box, fill, colour("highlight") if acting else colour("gold_dark"), p(10))
-    if acting:
-        pygame.draw.rect(surface, colour("highlight"), box, p(3), border_radius=p(10))
+    D.panel_shadow(surface, box, p(10))
+    # The plaque inside its box is kept as drawn, by all it shows (the shadows under it are
+    # the layout's alone); the ring that marks a seat to choose reaches outside the box and
+    # is drawn over it each frame.
+    secret = seat == sc.viewer and not v.revealed[seat] and not v.outcome
+    seen = 0 <= sc.viewer < v.n and seat in v.sights[sc.viewer] and seat != sc.viewer
+    ballots = v.prompt == E.P_VOTE or bool(sc.anim.of_kind("ballots"))
+    claim = next((c for c in reversed(v.claims) if c[0] == v.journey and c[1] == seat), None)
+    latest = claim is not None and bool(v.claims) and v.claims[-1] == claim
+    key = (
+        seat,
+        acting,
+        turn,
+        v.characters[seat],
+        secret,
+        v.villain[seat],
+        seat_name(sc.names, seat),
+        seat == sc.viewer and not sc.replaying(),
+        seen,
+        tuple(v.tokens[seat]),
+        seat == v.hercules,
+        v.ballots[seat] if ballots else None,
+        claim,
+        latest,
+        sc.px(15),
+        p(10),
+    )
+    _PLAQUES.draw(
+        surface,
+        box,
+        key,
+        lambda: _paint_plaque(surface, sc, v, seat, acting, turn, secret, seen, ballots, claim),
+    )
     if seat in sc.seat_targets():
         pygame.draw.rect(
             surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12)
         )
+
+
+#: The seats' plaques as drawn, by what each shows (drawn over the unchanging layer).
+_PLAQUES = Regions("companions.plaques", max_mb=6)
+
+
+def _paint_plaque(
+    surface: pygame.Surface,
+    sc: TableScene,
+    v: E.State,
+    seat: int,
+    acting: bool,
+    turn: bool,
+    secret: bool,
+    seen: bool,
+    ballots: bool,
+    claim: tuple[int, int, int, int, int] | None,
+) -> None:
+    lay = sc.layout
+    p = lay.px
+    box = lay.plaques[seat]
+    st = seat_style(seat)
+    fill = D.shade(colour("panel_light"), 1.12) if acting else colour("panel")
+    D.panel_face(surface, box, fill, colour("highlight") if acting else colour("gold_dark"), p(10))
+    if acting:
+        pygame.draw.rect(surface, colour("highlight"), box, p(3), border_radius=p(10))
     # The character card, at the left.
     ch_h = box.h - p(12)
     ch_w = round(ch_h * 0.68)
     card = pygame.Rect(box.x + p(6), box.y + p(6), ch_w, ch_h)
     number = v.characters[seat]
-    secret = seat == sc.viewer and not v.revealed[seat] and not v.outcome
     surface.blit(character_card(number, ch_w, ch_h, secret, v.villain[seat], language()), card)
     x = card.right + p(8)
     width = box.right - x - p(6)
@@ -406,7 +510,7 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
             "topright",
             "bold",
         )
-    if 0 <= sc.viewer < v.n and seat in v.sights[sc.viewer] and seat != sc.viewer:
+    if seen:
         eye(surface, (box.right - p(14), box.y + p(12)), p(8), colour("highlight"))
     # Tokens: own ones face up, the others' as hidden chips.
     tokens = v.tokens[seat]
@@ -438,12 +542,11 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
             surface, t("co.seat.none_yet"), sc.px(11), colour("text_dim"), (x, line2 + r), "midleft"
         )
     # A ballot during the vote (and while its reveal shows).
-    if v.prompt == E.P_VOTE or sc.anim.of_kind("ballots"):
+    if ballots:
         b = pygame.Rect(0, 0, p(26), p(32))
         b.bottomright = (box.right - p(6), box.bottom - p(6))
         ballot(surface, b, v.ballots[seat])
     # The seat's last claim this journey, in a bubble.
-    claim = next((c for c in reversed(v.claims) if c[0] == v.journey and c[1] == seat), None)
     if claim is not None:
         words = t("co.seat.says", n=claim[4], at=space_name(claim[2], claim[3]))
         bsize = sc.px(12)
@@ -518,7 +621,7 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
                 break
             FONTS.blit(surface, ln, size, ink, (lay.prompt.x, y), "topleft", style)
             y += round(size * 1.3)
-    sc.log_view.draw(surface, t("co.log.title"))
+    sc.log_view.draw(surface, t("co.log.title"), TABLE_LOGS)
 
 
 def _direction_arrow(surface: pygame.Surface, c: tuple[int, int], r: int, clockwise: bool) -> None:

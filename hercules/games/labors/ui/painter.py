@@ -16,6 +16,7 @@ from hercules.games.labors.engine.state import ASIDE, FREE, ON_GOLD, ON_TRIAL, P
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp, tumble
 from hercules.ui.layers import StaticLayer
+from hercules.ui.log import TABLE_LOGS
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
@@ -432,7 +433,7 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene) -> None:
     view = sc.log_view
     if view.rect != L.log_box:
         view.place(L.log_box, L.body)
-    view.draw(surface, t("lab.log.title"))
+    view.draw(surface, t("lab.log.title"), TABLE_LOGS)
 
 
 def _track(

@@ -16,6 +16,7 @@ from hercules.games.later_years.engine.state import P_BID, P_OVER, LaterYearsSta
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
 from hercules.ui.layers import Regions, StaticLayer
+from hercules.ui.log import TABLE_LOGS
 from hercules.ui.strings import has, language, t, tn
 from hercules.ui.table import EVERYTHING
 from hercules.ui.theme import FONTS, colour
@@ -587,7 +588,7 @@ def draw_sidebar(surface: pygame.Surface, sc: TableScene, v: LaterYearsState) ->
                 surface, ln, size, ink, (lay.prompt.x, y), "topleft", "bold" if i == 0 else "body"
             )
             y += round(size * 1.3)
-    sc.log_view.draw(surface, t("ly.log.title"))
+    sc.log_view.draw(surface, t("ly.log.title"), TABLE_LOGS)
 
 
 #: The players' plaques as drawn, by what each shows (they change only when a seat's money,

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from hercules.ui import draw as D
-from hercules.ui.log import HEADER, LINE, NOTE, LogDice, LogEntry
+from hercules.ui.log import HEADER, LINE, NOTE, TABLE_LOGS, LogDice, LogEntry
 from hercules.ui.strings import t
 from hercules.ui.theme import colour, player_style
 
@@ -45,4 +45,4 @@ def draw_log(surface: pygame.Surface, f: TableFrame) -> None:
     view = f.log_view
     if view.rect != f.layout.log_box:
         view.place(f.layout.log_box, f.layout.body)
-    view.draw(surface, t("log.title"))
+    view.draw(surface, t("log.title"), TABLE_LOGS)
