@@ -302,7 +302,8 @@ class LogView:
         r = self.rect
         # The panel's shadow reaches a few pixels right of and below it (draw.panel).
         box = pygame.Rect(r.x - 1, r.y, r.w + 9, r.h + 10)
-        kept.draw(surface, box, key, lambda: self._paint(surface, title, shown))
+        # (Kept whole, the entries' own picture would only be copied for nothing.)
+        kept.draw(surface, box, key, lambda: self._paint(surface, title, shown, False))
 
     def _shown(self) -> list[tuple[_Laid, int]]:
         """The entries in the view at the scroll position, each with its top."""
@@ -319,7 +320,13 @@ class LogView:
             y += laid.height
         return shown
 
-    def _paint(self, surface: pygame.Surface, title: str, shown: list[tuple[_Laid, int]]) -> None:
+    def _paint(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        shown: list[tuple[_Laid, int]],
+        keep_entries: bool = True,
+    ) -> None:
         r = self.rect
         D.panel(surface, r, (46, 36, 30), colour("gold_dark"), 10)
         small = max(12, self.size - 2)
@@ -341,7 +348,7 @@ class LogView:
             id(FONTS.font(self.size)),
         )
         if area.w > 0 and area.h > 0:
-            if key == self._shot_key and self._shot is not None:
+            if keep_entries and key == self._shot_key and self._shot is not None:
                 surface.blit(self._shot, area)
             else:
                 surface.set_clip(area)
@@ -349,8 +356,9 @@ class LogView:
                 for laid, y in shown:
                     self._draw_entry(surface, laid, v.x, y, line_h)
                 surface.set_clip(old_clip)
-                self._shot = surface.subsurface(area).copy()
-                self._shot_key = key
+                if keep_entries:
+                    self._shot = surface.subsurface(area).copy()
+                    self._shot_key = key
         thumb = self.thumb()
         if thumb is not None:
             pygame.draw.rect(surface, (30, 24, 20), self.track, border_radius=4)
