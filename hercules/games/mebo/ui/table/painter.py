@@ -19,6 +19,7 @@ from hercules.games.mebo.engine.actions import USE
 from hercules.games.mebo.engine.scoring import score
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_out_cubic, lerp
+from hercules.ui.layers import Regions
 from hercules.ui.names import seat_name
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style, theme_data
@@ -34,6 +35,9 @@ from .log import draw_log
 from .recap import draw_recap
 from .texts import tooltip_lines
 from .zoom import draw_zoom
+
+#: The boards as drawn, by what they show (see :meth:`TablePainter.draw_board`).
+_BOARDS = Regions("mebo.boards", max_mb=12)
 
 
 class TablePainter:
@@ -96,7 +100,53 @@ class TablePainter:
             self.draw_tooltip(surface, f)
 
     def draw_board(self, surface: pygame.Surface, f: TableFrame) -> None:
-        """Gods over the columns, reachable labours, flashes, cubes and Apprentices."""
+        """Gods over the columns, reachable labours, flashes, cubes and Apprentices.
+
+        The board lies straight on the background, so it is kept as drawn (``_BOARDS``) by
+        all it shows: the gods and the Pantheon, the labours in reach and their sums, the
+        flashes, every seat's cubes (those in flight too) and where its Apprentice stands.
+        """
+        s = f.state
+        a = f.anim
+        hidden = a.hidden_cards()
+        seat = f.human_seat
+        ways: tuple[tuple[int, tuple[tuple[str, tuple[int, ...]], ...]], ...] = ()
+        if seat >= 0 and s.prompt == "action":
+            ways = tuple(
+                (col, tuple((x.op, tuple(x.dice)) for x in acts))
+                for col, acts in labour_ways(s, f.legal).items()
+            )
+        key = (
+            type(self),
+            s.config.variant.gods_count,
+            tuple(g if g not in hidden else "" for g in s.columns),
+            tuple(s.top),
+            seat,
+            s.dice_of(seat) if ways else (),
+            ways,
+            tuple(
+                (fl.data["column"], fl.data["seat"], int(160 * (1 - fl.progress)) // 16)
+                for fl in a.flashes()
+            ),
+            tuple(
+                (
+                    p.row,
+                    p.hades,
+                    tuple((c, a.cube_started(i, c)) for c in sorted(a.cubes_in_flight(i))),
+                    a.shown_pos(i, p.pos),
+                )
+                for i, p in enumerate(s.players)
+            ),
+            f.layout.density,
+        )
+        # The god row and the board, and the margin above and right of them where the
+        # Pantheon stack's lower cards show (nothing but the background lies there).
+        L = f.layout
+        area = pygame.Rect(L.board.x, 0, L.board.w + f.geo.px(40), L.board.bottom)
+        _BOARDS.draw(surface, area, key, lambda: self.paint_board(surface, f))
+
+    def paint_board(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Draw what :meth:`draw_board` shows (it keeps the picture)."""
         L = f.layout
         s = f.state
         px = f.geo.px
