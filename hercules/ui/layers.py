@@ -66,14 +66,19 @@ class Regions:
         rect: pygame.Rect,
         key: Hashable,
         paint: Callable[[], None],
+        moving: bool = False,
     ) -> None:
         """Show the part at ``rect``: the picture kept for ``key``, or ``paint()`` it now (onto
-        ``surface``) and keep what it drew."""
+        ``surface``) and keep what it drew.
+
+        ``moving``: the part is animating (it changes every frame), so it is painted and not
+        kept: a picture copied every frame and never shown again only costs.
+        """
         area = pygame.Rect(rect).clip(surface.get_clip())
         if area.w <= 0 or area.h <= 0:
             return
         full = (surface.get_size(), palette_name(), language(), tuple(area), key)
-        picture = self._cache.get(full)
+        picture = None if moving else self._cache.get(full)
         if picture is not None:
             surface.blit(picture, area)
             return
@@ -84,7 +89,8 @@ class Regions:
             paint()
         finally:
             surface.set_clip(clip)
-        self._cache.put(full, surface.subsurface(area).copy())
+        if not moving:
+            self._cache.put(full, surface.subsurface(area).copy())
 
     def clear(self) -> None:
         """Forget every picture."""

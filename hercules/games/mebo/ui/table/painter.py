@@ -116,6 +116,8 @@ class TablePainter:
                 (col, tuple((x.op, tuple(x.dice)) for x in acts))
                 for col, acts in labour_ways(s, f.legal).items()
             )
+        flashes = a.flashes()
+        walking = any(a.shown_pos(i, p.pos) != p.pos for i, p in enumerate(s.players))
         key = (
             type(self),
             s.config.variant.gods_count,
@@ -126,7 +128,7 @@ class TablePainter:
             ways,
             tuple(
                 (fl.data["column"], fl.data["seat"], int(160 * (1 - fl.progress)) // 16)
-                for fl in a.flashes()
+                for fl in flashes
             ),
             tuple(
                 (
@@ -143,7 +145,9 @@ class TablePainter:
         # Pantheon stack's lower cards show (nothing but the background lies there).
         L = f.layout
         area = pygame.Rect(L.board.x, 0, L.board.w + f.geo.px(40), L.board.bottom)
-        _BOARDS.draw(surface, area, key, lambda: self.paint_board(surface, f))
+        _BOARDS.draw(
+            surface, area, key, lambda: self.paint_board(surface, f), bool(flashes) or walking
+        )
 
     def paint_board(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Draw what :meth:`draw_board` shows (it keeps the picture)."""
