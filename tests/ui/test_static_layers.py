@@ -139,3 +139,16 @@ def test_the_later_years_frame_asks_the_engine_for_the_score_once_per_state(app,
     for _ in range(5):
         table.draw(surface)
     assert len(calls) <= 1
+
+
+def test_a_moving_region_is_painted_every_frame_and_never_kept(app):
+    regions = Regions("test.moving", max_mb=1)
+    calls = []
+    box = pygame.Rect(5, 5, 20, 20)
+    surface = pygame.Surface((40, 40))
+    for _ in range(3):
+        regions.draw(surface, box, "same", lambda: calls.append(1), moving=True)
+    assert len(calls) == 3
+    regions.draw(surface, box, "same", lambda: calls.append(1))  # still: painted, then kept
+    regions.draw(surface, box, "same", lambda: calls.append(1))
+    assert len(calls) == 4
