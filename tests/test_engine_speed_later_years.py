@@ -168,3 +168,11 @@ def test_a_listed_action_by_the_wrong_seat_is_still_refused() -> None:
     assert validate(state, listed, state.current) is None
     with pytest.raises(IllegalActionError):
         apply(state, listed, other)
+
+
+def test_markers_counted_once_per_board_are_never_stale():
+    states = random_states(4, 4, 90)
+    random.Random(3).shuffle(states)  # boards asked in any order, early and late alike
+    for state in states:
+        for seat in range(state.n):
+            assert state.markers_used(seat) == sum(stack.count(seat) for stack in state.board)

@@ -35,6 +35,10 @@ NO_BID: tuple[int, int] = (-1, 0)
 HIDDEN = "?"
 
 
+#: The board last counted and each seat's markers on it (see ``markers_used``).
+_MARKERS: list[tuple[tuple[tuple[int, ...], ...], dict[int, int]] | None] = [None]
+
+
 @dataclass(frozen=True)
 class LaterYearsConfig:
     """The rules of a game: how many players (2-5) and how chains are counted."""
@@ -106,7 +110,17 @@ class LaterYearsState:
 
     def markers_used(self, seat: int) -> int:
         """Marker coins of ``seat`` on the board."""
-        return sum([stack.count(seat) for stack in self.board])
+        board = self.board
+        got = _MARKERS[0]
+        if got is None or got[0] is not board:
+            # Counted once per board: the board is shared by every state until a task is
+            # done, and it only grows, so counting it anew on each ask cost more each round.
+            counts: dict[int, int] = {}
+            for stack in board:
+                for who in stack:
+                    counts[who] = counts.get(who, 0) + 1
+            got = _MARKERS[0] = (board, counts)  # one assignment: safe for a bot's thread
+        return got[1].get(seat, 0)
 
     def fees_earned(self, seat: int) -> int:
         """Coins ``seat`` has been paid for its tasks (each coin on the board is one task)."""
