@@ -140,6 +140,8 @@ class TablePainter:
                 for i, p in enumerate(s.players)
             ),
             f.layout.density,
+            f.layout.small,
+            f.layout.body,
         )
         # The god row and the board, and the margin above and right of them where the
         # Pantheon stack's lower cards show (nothing but the background lies there).
