@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -51,7 +52,12 @@ def fresh_title() -> dict[str, object]:
     """What :data:`TITLE_CHILD` found, in a fresh interpreter (this one has every game)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     run = subprocess.run(
-        [sys.executable, "-c", TITLE_CHILD], capture_output=True, text=True, check=True, env=env
+        [sys.executable, "-c", TITLE_CHILD],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=tempfile.gettempdir(),  # not the checkout: "-c" would import its source, not the wheel
     )
     found: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
     return found
@@ -80,7 +86,11 @@ def test_the_registry_lists_the_games_without_importing_a_member():
     # In a fresh interpreter: in this one another test may have imported every member already
     # (a spec module is imported once per process, and its SPEC with it).
     run = subprocess.run(
-        [sys.executable, "-c", LIST_CHILD], capture_output=True, text=True, check=True
+        [sys.executable, "-c", LIST_CHILD],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),  # as above: the installed box, not the checkout's source
     )
     found = json.loads(run.stdout.strip().splitlines()[-1])
     assert [row[0] for row in found] == ["hercules", "labors", "later_years", "companions"]
