@@ -68,7 +68,8 @@ def one_run(data: Path, no_bytecode: bool) -> dict[str, Any]:
     """One fresh process to its first frame: its CPU seconds and the game modules it holds."""
     with tempfile.TemporaryDirectory(prefix="hercules-pyc-") as cache:
         out = subprocess.run(
-            [sys.executable, "-c", CHILD, "--frames", "1", "--data-dir", str(data)],
+            # -P: the installed box, not the source of a checkout this runs in
+            [sys.executable, "-P", "-c", CHILD, "--frames", "1", "--data-dir", str(data)],
             env=child_env(no_bytecode, cache),
             capture_output=True,
             text=True,

@@ -32,7 +32,7 @@ def test_the_box_registers_the_mebo_board_game_first():
     assert spec.players == (2, 4)
     assert set(spec.variants) == {"standard", "simplified", "solo", "pnp"}
     assert spec.rules.name == "hercules"
-    assert set(spec.bot_levels) == {"easy", "normal", "hard"}
+    assert set(spec.bot_levels) == {"easy", "normal", "hard", "master"}
 
 
 def test_a_spec_names_its_scenes_and_they_load_on_demand():

@@ -39,6 +39,7 @@ from typing import Any
 from hercules.games.mebo.engine import Action, apply, legal_actions
 from hercules.games.mebo.engine.scoring import score
 from hercules.games.mebo.engine.state import P_ACTION, P_GAME_OVER, GameState
+from hercules.games.mebo.engine.view import view as seat_view
 
 from .hard import HardBot
 from .normal import NormalBot
@@ -119,7 +120,9 @@ class MasterBot(HardBot):
         if len(keep) == 1:
             self.last_search = {"worlds": 0, "actions": 0, "means": []}
             return self._take(s, legal, *keep[0])
-        results = self.search(s, [choice for _, choice in keep])
+        # The search is seeded from, and samples, what the seat may see: a caller that hands
+        # the whole state in gets the same move as one that hands the seat's view.
+        results = self.search(seat_view(s, s.current), [choice for _, choice in keep])
         return self._take(s, legal, *keep[self.pick(results)])
 
     def pick(self, results: Sequence[Sequence[float]]) -> int:
@@ -231,7 +234,16 @@ class MasterBot(HardBot):
 def view_digest(view: GameState) -> int:
     """A number that only the view's contents decide (its document, hashed): the search's
     seed. Python's own ``hash`` of text changes from run to run, so it is not used."""
-    text = json.dumps(view.to_json(), sort_keys=True, separators=(",", ":"))
+    doc = view.to_json()
+    # The order beneath each Demigod stack's top card is what a seat may not see: whatever a
+    # view keeps there, the digest reads it as a set (sorted), never as an order.
+    stacks = doc.get("demigod_stacks") if isinstance(doc, dict) else None
+    if isinstance(stacks, list):
+        doc["demigod_stacks"] = [
+            [*sorted(st[:-1]), st[-1]] if isinstance(st, list) and len(st) >= 2 else st
+            for st in stacks
+        ]
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -243,7 +255,7 @@ def sample_world(view: GameState, rng: random.Random) -> GameState:
     stacks = []
     for stack in view.demigod_stacks:
         if len(stack) >= 3:
-            beneath = list(stack[:-1])
+            beneath = sorted(stack[:-1])  # the view's order is not the seat's to know
             rng.shuffle(beneath)
             stack = (*beneath, stack[-1])
         stacks.append(stack)
