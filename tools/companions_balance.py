@@ -2,7 +2,7 @@
 and the bots, no registry), two worker processes by default.
 
     python tools/companions_balance.py [--games N] [--cells-games M] [--players 4,5,6,7]
-        [--variant standard] [--seed S] [--jobs J]
+        [--seed S] [--jobs J] [--out assets/games/companions/data/balance.json]
 
 Game ``k`` of a cell uses seed ``S + k``; the deal is the rules' own, so the seats' roles
 rotate with the seeds, and a cell that puts one bot apart puts it at seat ``k % players``.
@@ -21,7 +21,9 @@ Each bot's generator is ``seat_rng(seed, seat)``. Per player count it prints:
   reveals per optional reveal, claims per claim choice, ups per ballot;
 - **decision times** per level: p50, p99 and max milliseconds.
 
-The last line printed is one JSON object with every figure.
+The last line printed is one JSON object with every figure. ``--out`` also writes the figures
+the setup screen quotes (Hercules' side's all-Normal win rate per variant and player count,
+with its interval and games) to a file, normally the package's ``data/balance.json``.
 """
 
 from __future__ import annotations
@@ -275,6 +277,27 @@ def report(out: dict[str, Any]) -> list[str]:
     return lines
 
 
+def shipped(out: dict[str, Any], argv: list[str]) -> dict[str, Any]:
+    """The figures the setup screen quotes: per variant and player count, Hercules' side's
+    win rate with all-Normal bots, its games and Wilson 95 % interval."""
+    doc: dict[str, Any] = {
+        "format": "hercules-companions-balance",
+        "version": 1,
+        "about": "Hercules' side's win rate with all-Normal bots (the setup screen quotes it)",
+        "command": " ".join(["python", "tools/companions_balance.py", *argv]),
+        "seed": out["seed"],
+    }
+    for variant, cell in (("standard", "normal"), ("hardship", "hardship")):
+        table: dict[str, Any] = {}
+        for p, f in out["players"].items():
+            n = f.get(cell)
+            if n and n["n"]:
+                lo, hi = n["ci95"]
+                table[p] = {"win_rate": n["rate"], "games": n["n"], "low": lo, "high": hi}
+        doc[variant] = table
+    return doc
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companions_balance.py", description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="all-Normal games per count")
@@ -282,9 +305,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="4,5,6,7")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
+    parser.add_argument("--out", type=Path, help="also write the setup screen's figures here")
+    raw = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(raw)
     args.players = [int(x) for x in args.players.split(",")]
     out = run(args)
+    if args.out is not None:
+        text = json.dumps(shipped(out, raw), indent=1)
+        args.out.write_text(text + "\n", encoding="utf-8")
     print("\n".join(report(out)))
     print(json.dumps(out, sort_keys=True))
     return 0

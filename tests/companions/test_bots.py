@@ -19,7 +19,12 @@ from hercules.games.companions.ai.belief import (
     villain_in,
 )
 from hercules.games.companions.ai.bots import BOT_LEVELS, RandomBot, make_bot
-from hercules.games.companions.ai.policy import REASONS, CompanionsBot, load_params
+from hercules.games.companions.ai.policy import (
+    REASONS,
+    CompanionsBot,
+    level_params,
+    load_params,
+)
 from hercules.games.companions.engine import rules as E
 from hercules.games.companions.engine.data import load_data
 
@@ -54,6 +59,38 @@ def test_the_levels_offered_and_the_random_one_for_tools():
     with pytest.raises(ValueError):
         make_bot("genius")
     assert set(load_params()) >= set(BOT_LEVELS)
+
+
+def test_a_levels_table_size_values_name_real_tables_and_real_parameters():
+    for level in BOT_LEVELS:
+        raw = load_params()[level]
+        base = level_params(level, 0)
+        assert "by_players" not in base
+        for players, values in raw.get("by_players", {}).items():
+            assert int(players) in range(4, 8), (level, players)
+            assert values and set(values) <= set(base), (level, players)  # no typo'd key
+            at = level_params(level, int(players))
+            assert {k: at[k] for k in values} == values
+            assert {k: v for k, v in at.items() if k not in values} == {
+                k: v for k, v in base.items() if k not in values
+            }
+    assert load_params()["normal"]["by_players"], "the Normal level is tuned per table size"
+
+
+def test_a_bot_takes_its_tables_values_at_its_first_decision_and_overrides_win():
+    raw = load_params()["normal"]["by_players"]
+    players = int(min(raw))
+    key = sorted(raw[str(players)])[0]
+    s = E.new_game(E.Config(players), 3)
+    who = E.actor(s)
+    bot = CompanionsBot("normal")
+    assert bot.params == level_params("normal", 0)
+    bot.choose(E.view(s, who), E.legal_actions(s), random.Random(0))
+    assert bot.params[key] == raw[str(players)][key]
+    assert bot.params == level_params("normal", players)
+    mine = CompanionsBot("normal", {key: -7.5})
+    mine.choose(E.view(s, who), E.legal_actions(s), random.Random(0))
+    assert mine.params[key] == -7.5  # what a tool or test asks for wins over the table's
 
 
 @pytest.mark.parametrize("level", BOT_LEVELS)
@@ -242,9 +279,7 @@ def _villain_choices(overrides: dict[str, float], seeds: range) -> dict[str, lis
     made: dict[str, list[int]] = {"swap": [], "reveal": [], "vote_loyal": []}
     for seed in seeds:
         s = E.new_game(E.Config(7), seed)
-        bots = [make_bot("normal") for _ in range(7)]
-        for bot in bots:
-            bot.params = {**bot.params, **overrides}
+        bots = [CompanionsBot("normal", overrides) for _ in range(7)]
         rngs = [random.Random(seed * 10 + k) for k in range(7)]
         for _ in range(20_000):
             if E.is_terminal(s):

@@ -69,10 +69,21 @@ REASONS = ReasonFormat(
 
 @cache
 def load_params() -> dict[str, dict[str, Any]]:
-    """Every level's parameters, read once."""
+    """Every level's parameters, read once (each level's ``by_players`` holds the values
+    that differ at a table size; :func:`level_params` applies them)."""
     raw = resources.files("hercules.assets").joinpath("games/companions/data/bots.json")
     doc: Any = json.loads(raw.read_text(encoding="utf-8"))
     return {str(k): dict(v) for k, v in doc["levels"].items()}
+
+
+@cache
+def level_params(level: str, players: int) -> dict[str, Any]:
+    """A level's parameters at a table of ``players`` (0: the level's own values): its values,
+    with those its ``by_players`` names for that size put over them."""
+    base = dict(load_params()[level])
+    by_players = base.pop("by_players", {})
+    base.update(by_players.get(str(players), {}))
+    return base
 
 
 @cache
@@ -245,12 +256,14 @@ class CompanionsBot:
 
     threaded = False
 
-    def __init__(self, level: str) -> None:
-        params = load_params()
-        if level not in params:
+    def __init__(self, level: str, overrides: dict[str, Any] | None = None) -> None:
+        if level not in load_params():
             raise ValueError(f"no bot level {level!r}")
         self.name = level
-        self.params = params[level]
+        #: Values put over the level's (tools and tests try other values this way).
+        self.overrides = dict(overrides or {})
+        self.players = 0  #: the table size whose values ``params`` holds
+        self.params = level_params(level, 0) | self.overrides
         self.reason = ""
         self.memory = Memory()
         self._belief_key: Any = None
@@ -263,6 +276,9 @@ class CompanionsBot:
         s: E.State = view
         me = s.current
         s = E.view(s, me) if not s.outcome else s  # a view's view is itself: a state is cut
+        if s.n != self.players:  # the table's size is public: its values apply
+            self.players = s.n
+            self.params = level_params(self.name, s.n) | self.overrides
         legal = list(legal)
         self._observe(s, me)
         if len(legal) == 1:
@@ -614,7 +630,10 @@ class CompanionsBot:
         self.memory.vote_journey = t.s.journey
         want = g >= 0.5
         if sign < 0 and abs(g - 0.5) >= float(self.params.get("villain_vote_margin", 0.0)):
-            want = g < 0.5  # dissent only when the ballot matters enough (else cover)
+            # Dissent only when the ballot matters enough, and then not always: a villain
+            # whose ballots always oppose the loyal ones would be read at the first vote.
+            if rng.random() < float(self.params.get("villain_vote", 1.0)):
+                want = g < 0.5
         up = sum(t.s.up[0]) + sum(t.s.up[1])
         if want:
             self.reason = REASONS.encode(
@@ -788,4 +807,4 @@ class CompanionsBot:
         return rng.choice(legal)
 
 
-__all__ = ["REASONS", "CompanionsBot", "Memory", "Table", "load_params"]
+__all__ = ["REASONS", "CompanionsBot", "Memory", "Table", "level_params", "load_params"]

@@ -1,6 +1,8 @@
 """New-game setup: 4-7 players, the rules (standard or the Oracle of Hardship), one human at
 this machine with bots or bots only to watch, the bots' level, the human's name, whether the
-human is dealt Hercules (ruling 1's option), and a seed.
+human is dealt Hercules (ruling 1's option), and a seed. Under the choices, how often
+Hercules' side wins at the chosen table with all-Normal bots (``data/balance.json``, written by
+``tools/companions_balance.py --out``), as the Labors game quotes its solver's odds.
 
 Every choice is a row of buttons (one click, and the keys reach them through the focus
 ring). It starts from the choices made last time, kept in the settings and checked on
@@ -9,16 +11,19 @@ reading: a hand-edited settings file never breaks it.
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
 
+from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
+from hercules.games._kit.figures import wilson_interval
 from hercules.ui import draw as D
 from hercules.ui.scene import Scene, Shell
-from hercules.ui.strings import t
+from hercules.ui.strings import number, t
 from hercules.ui.theme import FONTS, colour
 
 from ..engine.adapter import GAME_ID
@@ -35,6 +40,95 @@ ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("level", tuple(SPEC.bot_levels)),
     ("hercules", ("random", "me")),
 )
+
+
+class Odds(NamedTuple):
+    """Hercules' side's record at one table: its win rate, games, and Wilson 95 % interval."""
+
+    rate: float
+    games: int
+    low: float
+    high: float
+
+
+def balance_path() -> Any:
+    """Where the self-play figures are shipped (the file may not exist)."""
+    return assets_path(SPEC.assets, "data", "balance.json")
+
+
+def _share(value: object) -> float | None:
+    """A number from 0 to 1 (not a flag) as a float, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        return None
+    return float(value)
+
+
+def read_balance(text: str) -> dict[tuple[str, int], Odds]:
+    """Hercules' side's :class:`Odds` per (variant, players), from a ``balance.json`` text.
+
+    Only well-formed figures are kept: a missing, damaged or odd file gives none and the setup
+    shows no line (figures are a courtesy, never a reason to fail). An interval that is
+    missing or does not hold its rate is worked out from the rate and the games.
+    """
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return {}
+    out: dict[tuple[str, int], Odds] = {}
+    if not isinstance(doc, dict):
+        return out
+    for variant in VARIANTS:
+        table = doc.get(variant)
+        if not isinstance(table, dict):
+            continue
+        for players in range(SPEC.players[0], SPEC.players[1] + 1):
+            entry = table.get(str(players))
+            if not isinstance(entry, dict):
+                continue
+            rate, games = _share(entry.get("win_rate")), entry.get("games")
+            if rate is None or isinstance(games, bool) or not isinstance(games, int):
+                continue
+            if games <= 0:
+                continue
+            low, high = _share(entry.get("low")), _share(entry.get("high"))
+            if low is None or high is None or not low <= rate <= high:
+                low, high = wilson_interval(round(rate * games), games)
+            out[(variant, players)] = Odds(rate, games, low, high)
+    return out
+
+
+def load_balance() -> dict[tuple[str, int], Odds]:
+    """The shipped figures (:func:`read_balance`), or none if there is no readable file."""
+    try:
+        path = balance_path()
+        if not path.is_file():
+            return {}
+        return read_balance(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return {}
+
+
+def balance_line(choice: dict[str, str], figures: dict[tuple[str, int], Odds]) -> str:
+    """How often Hercules' side wins at the chosen table with all-Normal bots ("" without
+    figures): "With Normal bots, Hercules' side wins 47 % of games at 5 players (45–50 %,
+    2,000 games)"."""
+    players = int(choice["players"])
+    odds = figures.get((choice["variant"], players))
+    if odds is None:
+        return ""
+
+    def pct(share: float) -> str:
+        return number(share * 100, 0 if share * 100 >= 9.95 else 1)
+
+    games = f"{odds.games:,}".replace(",", t("co.setup.thousands"))
+    return t(
+        f"co.setup.balance.{choice['variant']}",
+        pct=pct(odds.rate),
+        low=pct(odds.low),
+        high=pct(odds.high),
+        games=games,
+        n=players,
+    )
 
 
 def remembered(doc: Any) -> dict[str, str]:
@@ -64,6 +158,7 @@ class SetupScene(Scene):
         self.typed_name = str(saved.get("name", "")) if isinstance(saved, dict) else ""
         self.box = pygame.Rect(0, 0, 1, 1)
         self.options: dict[Any, tuple[str, str]] = {}
+        self.balance = load_balance()
 
     def row_h(self) -> int:
         """The height of a row of choices."""
@@ -200,5 +295,9 @@ class SetupScene(Scene):
         size = self.px(15)
         yy = self.box.y + 80 + (len(ROWS) + 2) * rh
         for ln in FONTS.wrap(note, size, self.box.w - 300)[:2]:
+            FONTS.blit(surface, ln, size, colour("text_dim"), (x, yy))
+            yy += round(size * 1.4)
+        odds = balance_line(self.choice, self.balance)
+        for ln in FONTS.wrap(odds, size, self.box.w - 300)[:2] if odds else []:
             FONTS.blit(surface, ln, size, colour("text_dim"), (x, yy))
             yy += round(size * 1.4)
