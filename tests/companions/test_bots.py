@@ -277,6 +277,7 @@ def _villain_choices(overrides: dict[str, float], seeds: range) -> dict[str, lis
     bot; per prompt, what the villain seats chose when they had a choice (1 swap / reveal,
     or whether the ballot was the one a loyal player would cast)."""
     made: dict[str, list[int]] = {"swap": [], "reveal": [], "vote_loyal": []}
+    made |= {"up_on_good": [], "up_on_bad": []}
     for seed in seeds:
         s = E.new_game(E.Config(7), seed)
         bots = [CompanionsBot("normal", overrides) for _ in range(7)]
@@ -297,6 +298,7 @@ def _villain_choices(overrides: dict[str, float], seeds: range) -> dict[str, lis
                 elif s.prompt == E.P_VOTE:
                     g = bots[who].memory.vote_pending
                     made["vote_loyal"].append(int((action.n == 1) == (g >= 0.5)))
+                    made["up_on_good" if g >= 0.5 else "up_on_bad"].append(int(action.n == 1))
             s, _ = E.apply(s, action)
     return made
 
@@ -331,6 +333,20 @@ def test_a_villain_leaves_small_harms_alone_as_cover():
     assert quiet["swap"] and sum(quiet["swap"]) == 0
     assert quiet["reveal"] and sum(quiet["reveal"]) == 0
     assert quiet["vote_loyal"] and all(quiet["vote_loyal"])
+
+
+def test_a_villains_dissent_in_each_direction_follows_its_own_rate():
+    eager = {"cover": 0.0, "hera_cover": 0.0, "villain_vote_margin": 0.0}
+    # Dissent only against good rows: a villain never votes to end a journey.
+    down = _villain_choices(eager | {"villain_vote_up": 0.0, "villain_vote_down": 1.0}, range(8))
+    assert down["up_on_bad"] and down["up_on_good"]
+    assert sum(down["up_on_bad"]) == 0 and sum(down["up_on_good"]) == 0
+    # Dissent only against bad rows: it always votes to end it.
+    up = _villain_choices(eager | {"villain_vote_up": 1.0, "villain_vote_down": 0.0}, range(8))
+    assert up["up_on_bad"] and all(up["up_on_bad"]) and all(up["up_on_good"])
+    # Half the bad rows: some of each.
+    half = _villain_choices(eager | {"villain_vote_up": 0.5, "villain_vote_down": 0.0}, range(8))
+    assert 0 < sum(half["up_on_bad"]) < len(half["up_on_bad"])
 
 
 def test_every_level_names_its_villain_margins():
