@@ -168,8 +168,11 @@ class SetupScene(Scene):
         w, h = self.app.size
         ui = self.app.ui
         rh = self.row_h()
+        # Room under the rows for the note and the self-play figures (two lines each) above
+        # the buttons.
+        lines = 4 * round(self.px(15) * 1.4)
         self.box = pygame.Rect(
-            0, 0, min(w - 40, 1000), min(h - 30, 110 + (len(ROWS) + 2) * rh + 80)
+            0, 0, min(w - 40, 1000), min(h - 30, 110 + (len(ROWS) + 2) * rh + lines + 60)
         )
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + 280
@@ -294,10 +297,10 @@ class SetupScene(Scene):
         note = t(f"co.setup.note.{self.choice['mode']}", n=int(self.choice["players"]))
         size = self.px(15)
         yy = self.box.y + 80 + (len(ROWS) + 2) * rh
-        for ln in FONTS.wrap(note, size, self.box.w - 300)[:2]:
+        for ln in FONTS.wrap(note, size, self.box.w - 80)[:2]:
             FONTS.blit(surface, ln, size, colour("text_dim"), (x, yy))
             yy += round(size * 1.4)
         odds = balance_line(self.choice, self.balance)
-        for ln in FONTS.wrap(odds, size, self.box.w - 300)[:2] if odds else []:
+        for ln in FONTS.wrap(odds, size, self.box.w - 80)[:2] if odds else []:
             FONTS.blit(surface, ln, size, colour("text_dim"), (x, yy))
             yy += round(size * 1.4)
