@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
-from hercules.games._kit.figures import wilson_interval
 from hercules.ui import draw as D
+from hercules.ui.odds import Odds, count, odds_from, percent, shipped_text
 from hercules.ui.scene import Scene, Shell
-from hercules.ui.strings import number, t
+from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour
 
 from ..engine.adapter import GAME_ID
@@ -42,25 +42,9 @@ ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-class Odds(NamedTuple):
-    """Hercules' side's record at one table: its win rate, games, and Wilson 95 % interval."""
-
-    rate: float
-    games: int
-    low: float
-    high: float
-
-
 def balance_path() -> Any:
     """Where the self-play figures are shipped (the file may not exist)."""
     return assets_path(SPEC.assets, "data", "balance.json")
-
-
-def _share(value: object) -> float | None:
-    """A number from 0 to 1 (not a flag) as a float, else None."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        return None
-    return float(value)
 
 
 def read_balance(text: str) -> dict[tuple[str, int], Odds]:
@@ -82,30 +66,15 @@ def read_balance(text: str) -> dict[tuple[str, int], Odds]:
         if not isinstance(table, dict):
             continue
         for players in range(SPEC.players[0], SPEC.players[1] + 1):
-            entry = table.get(str(players))
-            if not isinstance(entry, dict):
-                continue
-            rate, games = _share(entry.get("win_rate")), entry.get("games")
-            if rate is None or isinstance(games, bool) or not isinstance(games, int):
-                continue
-            if games <= 0:
-                continue
-            low, high = _share(entry.get("low")), _share(entry.get("high"))
-            if low is None or high is None or not low <= rate <= high:
-                low, high = wilson_interval(round(rate * games), games)
-            out[(variant, players)] = Odds(rate, games, low, high)
+            odds = odds_from(table.get(str(players)))
+            if odds is not None:
+                out[(variant, players)] = odds
     return out
 
 
 def load_balance() -> dict[tuple[str, int], Odds]:
     """The shipped figures (:func:`read_balance`), or none if there is no readable file."""
-    try:
-        path = balance_path()
-        if not path.is_file():
-            return {}
-        return read_balance(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return {}
+    return read_balance(shipped_text(balance_path()))
 
 
 def balance_line(choice: dict[str, str], figures: dict[tuple[str, int], Odds]) -> str:
@@ -117,16 +86,12 @@ def balance_line(choice: dict[str, str], figures: dict[tuple[str, int], Odds]) -
     if odds is None:
         return ""
 
-    def pct(share: float) -> str:
-        return number(share * 100, 0 if share * 100 >= 9.95 else 1)
-
-    games = f"{odds.games:,}".replace(",", t("co.setup.thousands"))
     return t(
         f"co.setup.balance.{choice['variant']}",
-        pct=pct(odds.rate),
-        low=pct(odds.low),
-        high=pct(odds.high),
-        games=games,
+        pct=percent(odds.rate),
+        low=percent(odds.low),
+        high=percent(odds.high),
+        games=count(odds.games, "co.setup.thousands"),
         n=players,
     )
 

@@ -18,13 +18,14 @@ import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
-from hercules.games._kit.figures import wilson_interval
 from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
 from hercules.ui.focus import Stop
+from hercules.ui.odds import Odds, odds_from, percent, shipped_text
+from hercules.ui.odds import count as _count
 from hercules.ui.scene import Scene, Shell
-from hercules.ui.strings import languages, number, t, tn, tr
+from hercules.ui.strings import languages, t, tn, tr
 from hercules.ui.theme import FONTS, colour
 
 from .words import labour_title, numeral
@@ -86,15 +87,6 @@ def balance_path() -> Any:
     return assets_path(SPEC.assets, "data", "balance.json")
 
 
-class Odds(NamedTuple):
-    """The solver's record at one difficulty: its win rate, runs, and Wilson 95 % interval."""
-
-    rate: float
-    games: int
-    low: float
-    high: float
-
-
 def read_balance(text: str) -> dict[str, Odds]:
     """The solver's :class:`Odds` per difficulty, from a ``balance.json`` text.
 
@@ -115,45 +107,20 @@ def read_balance(text: str) -> dict[str, Odds]:
         figures = entry.get(BALANCE_LEVEL) if isinstance(entry, dict) else None
         if not isinstance(figures, dict):
             continue
-        rate, games = _share(figures.get("win_rate")), figures.get("games")
-        if rate is None:
-            continue
-        if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-            continue
-        low, high = _share(figures.get("low")), _share(figures.get("high"))
-        if low is None or high is None or not low <= rate <= high:
-            low, high = wilson_interval(round(rate * games), games)
-        out[difficulty] = Odds(rate, games, low, high)
+        odds = odds_from(figures)
+        if odds is not None:
+            out[difficulty] = odds
     return out
-
-
-def _share(value: object) -> float | None:
-    """A number from 0 to 1 (not a flag) as a float, else None."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        return None
-    return float(value)
 
 
 def load_balance() -> dict[str, Odds]:
     """The shipped statistics (:func:`read_balance`), or none if there is no readable file."""
-    try:
-        path = balance_path()
-        if not path.is_file():
-            return {}
-        return read_balance(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return {}
-
-
-def percent(share: float) -> str:
-    """A share as a percentage the way the language writes it: whole from 10 %, else 0.1."""
-    pct = share * 100
-    return number(pct, 0 if pct >= 9.95 else 1)
+    return read_balance(shipped_text(balance_path()))
 
 
 def count(n: int) -> str:
     """A whole number with the language's thousands separator ("1,000", "1.000")."""
-    return f"{n:,}".replace(",", t("lab.setup.thousands"))
+    return _count(n, "lab.setup.thousands")
 
 
 def balance_line(difficulty: str, figures: dict[str, Odds]) -> str:
