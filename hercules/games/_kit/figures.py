@@ -1,11 +1,13 @@
-"""Figures the box's games and tools share: a seat's bot generator, a percentile and the
-Wilson interval of a proportion. Pure (``math`` and ``random`` only)."""
+"""Figures the box's games and tools share: a seat's bot generator, a percentile, the
+Wilson interval of a proportion, and one self-play record checked (:func:`odds_from`).
+Pure (``math`` and ``random`` only)."""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 
 def seat_rng(bot_seed: int, seat: int) -> random.Random:
@@ -41,3 +43,34 @@ def wilson_interval(successes: float, n: int, z: float = 1.959964) -> tuple[floa
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Odds(NamedTuple):
+    """One self-play record a setup quotes: its win rate, games, and Wilson 95 % interval."""
+
+    rate: float
+    games: int
+    low: float
+    high: float
+
+
+def _share(value: object) -> float | None:
+    """A number from 0 to 1 (not a flag) as a float, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        return None
+    return float(value)
+
+
+def odds_from(entry: object) -> Odds | None:
+    """The :class:`Odds` of one ``{"win_rate", "games", "low", "high"}`` entry, or None if it
+    is not well formed. An interval that is missing (older files) or does not hold its rate
+    is worked out from the rate and the games."""
+    if not isinstance(entry, dict):
+        return None
+    rate, games = _share(entry.get("win_rate")), entry.get("games")
+    if rate is None or isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+        return None
+    low, high = _share(entry.get("low")), _share(entry.get("high"))
+    if low is None or high is None or not low <= rate <= high:
+        low, high = wilson_interval(round(rate * games), games)
+    return Odds(rate, games, low, high)

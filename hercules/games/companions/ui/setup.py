@@ -20,8 +20,9 @@ import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
+from hercules.games._kit.figures import Odds, odds_from
 from hercules.ui import draw as D
-from hercules.ui.odds import Odds, count, odds_from, percent, shipped_text
+from hercules.ui.odds import count, percent, shipped_text
 from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour

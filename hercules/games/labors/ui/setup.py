@@ -18,12 +18,13 @@ import pygame_gui
 
 from hercules.app.registry import assets_path
 from hercules.app.saves.schema import clean_text
+from hercules.games._kit.figures import Odds, odds_from
 from hercules.games.labors.engine import DIFFICULTIES, load_data
 from hercules.games.labors.spec import GAME_ID, SPEC, new_controller
 from hercules.ui import draw as D
 from hercules.ui.focus import Stop
-from hercules.ui.odds import Odds, odds_from, percent, shipped_text
 from hercules.ui.odds import count as _count
+from hercules.ui.odds import percent, shipped_text
 from hercules.ui.scene import Scene, Shell
 from hercules.ui.strings import languages, t, tn, tr
 from hercules.ui.theme import FONTS, colour
