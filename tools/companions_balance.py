@@ -29,6 +29,7 @@ with its interval and games) to a file, normally the package's ``data/balance.js
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import multiprocessing
 import sys
@@ -37,7 +38,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Fall back on the checkout only when no hercules is installed: an installed
+# wheel carries the assets a bare source tree does not (hercules.assets).
+if importlib.util.find_spec("hercules") is None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hercules.games._kit.figures import percentile, seat_rng, wilson_interval  # noqa: E402
 from hercules.games.companions.ai.belief import prior_marginals  # noqa: E402
