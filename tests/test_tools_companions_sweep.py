@@ -37,7 +37,7 @@ def villain_choices(doc: dict[str, Any]) -> int:
 def test_a_lower_betrayal_limit_makes_more_villain_choices() -> None:
     plain = figures("--players", "4", "--games", "6", "--cells", "normal")
     lower = figures(
-        "--players", "4", "--games", "6", "--cells", "normal", "--try", '{"_limits": {"2": 0}}'
+        "--players", "4", "--games", "6", "--cells", "normal", "--try", '{"_limits": {"4": 0}}'
     )
     assert 0.0 <= plain["normal"]["rate"] <= 1.0
     assert plain["normal"]["ci95"][0] <= plain["normal"]["rate"] <= plain["normal"]["ci95"][1]

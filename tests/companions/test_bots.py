@@ -226,8 +226,13 @@ def test_a_liar_caught_by_a_reveal_is_a_villain_in_every_world_left():
     assert b.p_villain(liar) == 1.0
     assert b.p_villain(next(i for i in range(5) if i not in (me, liar, s.hercules))) < 1.0
     # Villainy by journey: the same seat may have been loyal in journey 2.
-    world = World(characters=(1, 2, 3, 4, 5), tokens=((), ("N", "B", "B"), (), (), ()))
-    assert not villain_in(world, 1, 2) and not villain_in(world, 1, 3) and villain_in(world, 1, 4)
+    # (Hylas' limit is an assumed value, so the tokens are built from it.)
+    limit = load_data().characters[2].limit or 0
+    tokens = ("N",) + ("B",) * (limit + 1)
+    world = World(characters=(1, 2, 3, 4, 5), tokens=((), tokens, (), (), ()))
+    turn = limit + 3  # the journey after the token that passes the limit was drawn
+    assert not villain_in(world, 1, 2) and not villain_in(world, 1, turn - 1)
+    assert villain_in(world, 1, turn)
 
 
 def test_the_bot_catches_a_lie_its_own_peek_contradicts():
