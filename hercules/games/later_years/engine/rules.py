@@ -124,17 +124,20 @@ def _bids(state: LaterYearsState) -> list[Action]:
 def _plays(state: LaterYearsState) -> list[Action]:
     data = load_data()
     seat = state.current
-    draw, by_type = _sorted_hand(state.hands[seat], state.shown[seat])
+    draw, by_type, worth = _sorted_hand(state.hands[seat], state.shown[seat])
     out = [_END]
     if draw:
         out.append(Action(PLAY_DRAW, card=draw))
     if state.markers_used(seat) < data.markers:
         board = state.board
         for i, space_id, act, obj in _spaces_by_id(data):
-            act_cards = by_type.get(act)
-            obj_cards = by_type.get(obj) if act_cards is not None else None
-            if obj_cards is not None:  # else a type of the task is not in hand: no way to pay
-                out += _tasks(space_id, act_cards, obj_cards, len(board[i]) + 1)
+            need = len(board[i]) + 1
+            # A type missing from the hand, or worth fewer units than the space needs, has
+            # no way to pay. Asked first because a late hand holds many types that fall
+            # short (nine tenths of the spaces it could try): looking up their ways would
+            # make each action of a game's last third dearer than one of its first.
+            if worth.get(act, 0) >= need and worth.get(obj, 0) >= need:
+                out += _tasks(space_id, by_type[act], by_type[obj], need)
     # Already in order (the end, the Draw card, then the spaces by id, each one's tasks
     # sorted): the sort only checks it, in one pass.
     return sorted(out)
@@ -169,9 +172,12 @@ ByUnits = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @lru_cache(maxsize=512)
-def _sorted_hand(hand: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, dict[str, ByUnits]]:
-    """What :func:`_plays` needs of a hand: the Draw card to play first ("" if none) and the
-    action and object cards by type and units, each group in :func:`_play_order`.
+def _sorted_hand(
+    hand: tuple[str, ...], shown: tuple[str, ...]
+) -> tuple[str, dict[str, ByUnits], dict[str, int]]:
+    """What :func:`_plays` needs of a hand: the Draw card to play first ("" if none), the
+    action and object cards by type and units, each group in :func:`_play_order`, and each
+    type's worth in units (singles 1, doubles 2, triples 3).
 
     Remembered for the callers that ask about one hand again and again (a bot's look-ahead,
     the table's hints); a game played straight through meets each hand about once. The
@@ -192,7 +198,8 @@ def _sorted_hand(hand: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, di
         group[units - 1].append(c)
     # Kept by the cache and shared: tuples, so that no caller can change them.
     by_type = {t: (tuple(a), tuple(b), tuple(c)) for t, (a, b, c) in groups.items()}
-    return draw, by_type
+    worth = {t: len(a) + 2 * len(b) + 3 * len(c) for t, (a, b, c) in groups.items()}
+    return draw, by_type, worth
 
 
 @by_identity
