@@ -30,15 +30,10 @@ class HerculesRules:
 
     name = "hercules"
 
-    def legal_actions(self, state: GameState) -> list[Any]:
-        """Every legal action, sorted."""
-        return rules.legal_actions(state)
-
-    def apply(
-        self, state: GameState, action: Any, seat: int | None = None
-    ) -> tuple[Any, list[Any]]:
-        """Apply a legal action."""
-        return rules.apply(state, action, seat)
+    # The engine's own functions, not methods that call them: a random game's action costs
+    # about 15 µs, and the extra call of each of these two was a few per cent of it.
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     def validate(self, state: GameState, action: Any, seat: int | None = None) -> Exception | None:
         """Why the action would be refused, or None."""
