@@ -176,3 +176,39 @@ def test_markers_counted_once_per_board_are_never_stale():
     for state in states:
         for seat in range(state.n):
             assert state.markers_used(seat) == sum(stack.count(seat) for stack in state.board)
+
+
+def test_a_space_is_looked_up_only_when_the_hand_can_pay_its_units(monkeypatch) -> None:
+    # The ways to pay a space are looked up only when the hand's cards of both its types are
+    # worth the units it needs: a late hand falls short at most spaces, and looking each up
+    # made a game's last third dearer per action than its first (issue 26).
+    from hercules.games.later_years.engine import rules
+
+    data = load_data()
+    units = {c: card.units for c, card in data.cards.items()}
+    types = {c: card.type for c, card in data.cards.items()}
+    real = rules._tasks
+    calls = []
+
+    def counted(space_id, act_cards, obj_cards, need):
+        calls.append((act_cards, obj_cards, need))
+        return real(space_id, act_cards, obj_cards, need)
+
+    monkeypatch.setattr(rules, "_tasks", counted)
+    found = 0
+    for state in random_states(4, 5, 90):
+        if state.prompt != P_PLAY:
+            continue
+        rules._legal.clear()
+        tasks = [a for a in legal_actions(state) if a.kind == TASK]
+        found += len(tasks)
+        for a in tasks:  # what is offered still pays: both types, enough units each
+            paid = {}
+            for c in a.cards:
+                paid[types[c]] = paid.get(types[c], 0) + units[c]
+            assert len(paid) == 2
+    assert calls and found
+    for act_cards, obj_cards, need in calls:
+        for by_units in (act_cards, obj_cards):
+            worth = sum(len(group) * (k + 1) for k, group in enumerate(by_units))
+            assert worth >= need
