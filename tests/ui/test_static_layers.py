@@ -152,3 +152,32 @@ def test_a_moving_region_is_painted_every_frame_and_never_kept(app):
     regions.draw(surface, box, "same", lambda: calls.append(1))  # still: painted, then kept
     regions.draw(surface, box, "same", lambda: calls.append(1))
     assert len(calls) == 4
+
+
+def test_the_mebo_card_stacks_are_kept_until_a_card_is_taken_and_then_drawn_anew(app):
+    # The demigod and vase stacks are kept as drawn by their tops and sizes: over a bot game,
+    # at every moment a stack has just changed, the kept table is the table drawn afresh.
+    table = _bot_table(app, "hercules", 4)
+
+    def stacks():
+        s = table.state
+        return (s.demigod_stacks, s.vase_stacks)
+
+    seen = stacks()
+    changes = 0
+    for _ in range(4000):
+        app.frame(1 / 60)
+        if app.top is not table or table.state.is_terminal:
+            break
+        if stacks() != seen:
+            seen = stacks()
+            changes += 1
+            kept = pygame.Surface(app.screen.get_size())
+            table.draw(kept)
+            forget_pictures()
+            fresh = pygame.Surface(app.screen.get_size())
+            table.draw(fresh)
+            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+            if changes >= 5:
+                break
+    assert changes >= 3  # the stacks did change, more than once, while kept pictures were shown
