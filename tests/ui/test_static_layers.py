@@ -181,3 +181,30 @@ def test_the_mebo_card_stacks_are_kept_until_a_card_is_taken_and_then_drawn_anew
             if changes >= 5:
                 break
     assert changes >= 3  # the stacks did change, more than once, while kept pictures were shown
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 4), ("pnp", 3), ("solo", 1)])
+def test_the_mebo_table_kept_in_parts_is_the_table_drawn_anew(animated_app, variant, players):
+    # The board and the card stacks are kept as drawn by what they show; over a bot game with
+    # animations on (dice tumbling, cards and cubes flying, turns passing), at many moments
+    # the kept table is the table drawn afresh: standard, print-and-play and solo (Hades).
+    app = animated_app
+    load_games()
+    spec = get_game("hercules")
+    ctl = spec.new_controller(variant, ["normal"] * players, 5)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    table = app.nav.play(spec.id, ctl, names)
+    moments = set()
+    for k in range(1, 3001):
+        app.frame(1 / 60)
+        if app.top is not table or table.state.is_terminal:
+            break
+        if k % 10 == 0:
+            moments.add(len(table.ctl.history))
+            kept = pygame.Surface(app.screen.get_size())
+            table.draw(kept)
+            forget_pictures()
+            fresh = pygame.Surface(app.screen.get_size())
+            table.draw(fresh)
+            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), k
+    assert len(moments) >= 20  # the game moved on between the comparisons
