@@ -73,13 +73,27 @@ def test_a_static_layer_is_drawn_once_per_size_and_language(app):
     assert len(calls) == 6
 
 
-def _bot_table(app, game_id: str, players: int):
+def _bot_table(
+    app, game_id: str, players: int, variant: str | None = None, level: str | None = None, seed=3
+):
     load_games()
     spec = get_game(game_id)
-    level = "solver" if "solver" in spec.bot_levels else spec.bot_levels[0]
-    ctl = spec.new_controller(spec.variants[0], [level] * players, 3)
+    if level is None:
+        level = "solver" if "solver" in spec.bot_levels else spec.bot_levels[0]
+    ctl = spec.new_controller(variant or spec.variants[0], [level] * players, seed)
     names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
     return app.nav.play(spec.id, ctl, names)
+
+
+def _kept_table(app, table):
+    """The table drawn over its kept pictures, and drawn anew with every picture forgotten
+    (the layer and the kept parts with it), as RGB bytes."""
+    kept = pygame.Surface(app.screen.get_size())
+    table.draw(kept)
+    forget_pictures()
+    fresh = pygame.Surface(app.screen.get_size())
+    table.draw(fresh)
+    return pygame.image.tobytes(kept, "RGB"), pygame.image.tobytes(fresh, "RGB")
 
 
 @pytest.mark.parametrize(
@@ -91,12 +105,8 @@ def test_a_table_over_its_kept_layer_is_the_table_drawn_anew(app, game_id, playe
     for _ in range(4):  # several moments of one game: the kept pictures never go stale
         for _ in range(40):  # bots play: the game moves on, the layer stays
             app.frame(1 / 60)
-        kept = pygame.Surface(app.screen.get_size())
-        table.draw(kept)
-        forget_pictures()  # every picture drawn again, the layer and kept parts with them
-        fresh = pygame.Surface(app.screen.get_size())
-        table.draw(fresh)
-        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+        kept, fresh = _kept_table(app, table)
+        assert kept == fresh
 
 
 def test_a_kept_region_is_blitted_until_what_it_shows_changes(app):
@@ -172,12 +182,8 @@ def test_the_mebo_card_stacks_are_kept_until_a_card_is_taken_and_then_drawn_anew
         if stacks() != seen:
             seen = stacks()
             changes += 1
-            kept = pygame.Surface(app.screen.get_size())
-            table.draw(kept)
-            forget_pictures()
-            fresh = pygame.Surface(app.screen.get_size())
-            table.draw(fresh)
-            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+            kept, fresh = _kept_table(app, table)
+            assert kept == fresh
             if changes >= 5:
                 break
     assert changes >= 3  # the stacks did change, more than once, while kept pictures were shown
@@ -189,11 +195,7 @@ def test_the_mebo_table_kept_in_parts_is_the_table_drawn_anew(animated_app, vari
     # animations on (dice tumbling, cards and cubes flying, turns passing), at many moments
     # the kept table is the table drawn afresh: standard, print-and-play and solo (Hades).
     app = animated_app
-    load_games()
-    spec = get_game("hercules")
-    ctl = spec.new_controller(variant, ["normal"] * players, 5)
-    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
-    table = app.nav.play(spec.id, ctl, names)
+    table = _bot_table(app, "hercules", players, variant, "normal", seed=5)
     moments = set()
     for k in range(1, 3001):
         app.frame(1 / 60)
@@ -201,10 +203,6 @@ def test_the_mebo_table_kept_in_parts_is_the_table_drawn_anew(animated_app, vari
             break
         if k % 10 == 0:
             moments.add(len(table.ctl.history))
-            kept = pygame.Surface(app.screen.get_size())
-            table.draw(kept)
-            forget_pictures()
-            fresh = pygame.Surface(app.screen.get_size())
-            table.draw(fresh)
-            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), k
+            kept, fresh = _kept_table(app, table)
+            assert kept == fresh, k
     assert len(moments) >= 20  # the game moved on between the comparisons
