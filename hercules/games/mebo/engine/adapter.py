@@ -30,8 +30,8 @@ class HerculesRules:
 
     name = "hercules"
 
-    # The engine's own functions, not methods that call them: a random game's action costs
-    # about 15 µs, and the extra call of each of these two was a few per cent of it.
+    # The engine's own functions, not methods that call them: the two are called on every
+    # action, and each extra call was about 0.4 % of a random game's instructions.
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
 
