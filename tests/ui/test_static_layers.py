@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from hercules.app.registry import get_game, load_games
+from hercules.games.mebo.ui.table.hands import hand_cards_of
 from hercules.ui.layers import Regions, StaticLayer
 from hercules.ui.strings import language, set_language
 from hercules.ui.surfaces import forget_pictures
@@ -96,6 +97,29 @@ def _kept_table(app, table):
     return pygame.image.tobytes(kept, "RGB"), pygame.image.tobytes(fresh, "RGB")
 
 
+def _compare_at_changes(app, table, fact, frames, stop_after=None, between=None, count=()):
+    """Play up to ``frames`` frames of a bot game; each time ``fact()`` has just changed,
+    check that the kept table is the table drawn anew. ``between(n)`` is called after each
+    other frame with ``len(count)`` as it was before that frame. Returns how many changes."""
+    seen = fact()
+    changes = 0
+    for _ in range(frames):
+        before = len(count)
+        app.frame(1 / 60)
+        if app.top is not table or table.state.is_terminal:
+            break
+        if fact() != seen:
+            seen = fact()
+            changes += 1
+            kept, fresh = _kept_table(app, table)
+            assert kept == fresh
+            if stop_after is not None and changes >= stop_after:
+                break
+        elif between is not None:
+            between(before)
+    return changes
+
+
 @pytest.mark.parametrize(
     ("game_id", "players"),
     [("later_years", 4), ("later_years", 5), ("companions", 5), ("labors", 1), ("hercules", 4)],
@@ -173,19 +197,7 @@ def test_the_mebo_card_stacks_are_kept_until_a_card_is_taken_and_then_drawn_anew
         s = table.state
         return (s.demigod_stacks, s.vase_stacks)
 
-    seen = stacks()
-    changes = 0
-    for _ in range(4000):
-        app.frame(1 / 60)
-        if app.top is not table or table.state.is_terminal:
-            break
-        if stacks() != seen:
-            seen = stacks()
-            changes += 1
-            kept, fresh = _kept_table(app, table)
-            assert kept == fresh
-            if changes >= 5:
-                break
+    changes = _compare_at_changes(app, table, stacks, 4000, stop_after=5)
     assert changes >= 3  # the stacks did change, more than once, while kept pictures were shown
 
 
@@ -206,3 +218,34 @@ def test_the_mebo_table_kept_in_parts_is_the_table_drawn_anew(animated_app, vari
             kept, fresh = _kept_table(app, table)
             assert kept == fresh, k
     assert len(moments) >= 20  # the game moved on between the comparisons
+
+
+def test_the_mebo_hands_are_kept_until_a_card_comes_or_changes_and_then_drawn_anew(
+    animated_app, monkeypatch
+):
+    # Each seat's hand is kept as drawn by its groups' cards, places and states: while no
+    # hand changes, no hand is painted again; at each moment one has just changed (a card
+    # taken, a cube laid on it, a god turned down), the kept table is the table drawn anew.
+    app = animated_app
+    table = _bot_table(app, "hercules", 4, "standard", "normal", seed=7)
+    painted = []
+    paint = table.painter.paint_hand
+    monkeypatch.setattr(
+        table.painter, "paint_hand", lambda *a, **k: (painted.append(a[2]), paint(*a, **k))
+    )
+
+    def hands():
+        return tuple(
+            (tuple(hand_cards_of(p)), p.cubed, p.gods_down, table.state.used)
+            for p in table.state.players
+        )
+
+    still = []
+
+    def quiet(painted_before: int) -> None:
+        if not table.anim.busy and painted_before == len(painted):
+            still.append(1)
+
+    changes = _compare_at_changes(app, table, hands, 6000, between=quiet, count=painted)
+    assert changes >= 10  # hands changed many times while kept pictures were shown
+    assert len(still) >= 100  # and for many frames in between, no hand was painted at all

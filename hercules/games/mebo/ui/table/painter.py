@@ -40,6 +40,8 @@ from .zoom import draw_zoom
 _BOARDS = Regions("mebo.boards", max_mb=12)
 #: The card stacks as drawn, by their tops and sizes (see :meth:`TablePainter.draw_card_stacks`).
 _STACKS = Regions("mebo.stacks", max_mb=4)
+#: The hands as drawn, by every card's place and state (see :meth:`TablePainter.draw_hand`).
+_HANDS = Regions("mebo.hands", max_mb=8)
 
 
 class TablePainter:
@@ -301,6 +303,9 @@ class TablePainter:
         pr = L.panels[seat]
         active = s.current == seat and not s.is_terminal
         edge = colour("highlight") if active else st["dark"]
+        # What the seat holds first, straight over the background (a kept hand may be
+        # blitted only there); the dice, which may tilt over it while rolling, after.
+        self.draw_holdings(surface, f, seat)
         # The panel's shadow and fill are in the background: only its edge changes.
         pygame.draw.rect(surface, edge, pr, 2, border_radius=px(10))
         head = pygame.Rect(pr.x, pr.y, pr.w, f.geo.panel_header_h())
@@ -354,7 +359,6 @@ class TablePainter:
             if aim is not None and aim.kind == "reroll" and i in aim.selected and seat == s.current:
                 ring = r.inflate(px(8), px(8))
                 pygame.draw.rect(surface, colour("laurel"), ring, px(3), border_radius=px(8))
-        self.draw_holdings(surface, f, seat)
 
     # --- hooks a variant overrides -----------------------------------------------------------
     def stack_labels(self, layout: TableLayout) -> list[tuple[str, int]]:
@@ -465,6 +469,14 @@ class TablePainter:
             "midleft",
             "bold",
         )
+        self.draw_hand(surface, f, seat)
+
+    def draw_hand(self, surface: pygame.Surface, f: TableFrame, seat: int) -> None:
+        """A seat's hand, kept as drawn (``_HANDS``) by what each group of it shows: its
+        card, place, count and state, and its outline. Late in a game the four hands hold
+        some forty cards, and blitting them one by one was a fifth of a frame at 1920x1080.
+        """
+        s = f.state
         hidden = f.anim.hidden_cards()
         flips = f.anim.flips()
         usable: set[str] = set()
@@ -473,36 +485,87 @@ class TablePainter:
             usable = {a.card for a in f.legal if a.kind == USE}
         hand = f.geo.hand(seat)
         gods_shown = bool(s.config.variant.gods_count)
+        aimed = f.aim.source if f.aim is not None and seat == s.current else None
+        groups = []
+        moving = False
         for g, r, vis in zip(hand.groups, hand.rects, hand.visible, strict=True):
             # Cards still flying to the hand are not in it yet.
             count = sum(1 for c in g.cards if c not in hidden)
             if not count:
                 continue
-            cid = g.card
-            face_up = gods_shown or card_set().card(cid).kind != "god"
-            can_use = any(c in usable for c in g.cards)
             fa = next((flips[c] for c in g.cards if c in flips), None)
-            if fa is not None and fa.started:
-                k = abs(1 - 2 * fa.progress)
+            flip = round(fa.progress, 3) if fa is not None and fa.started else None
+            moving = moving or flip is not None
+            groups.append(
+                (
+                    g,
+                    tuple(r),
+                    tuple(vis),
+                    count,
+                    gods_shown or card_set().card(g.card).kind != "god",
+                    any(c in usable for c in g.cards),
+                    aimed in g.cards,
+                    flip,
+                )
+            )
+        key = (
+            type(self),
+            seat,
+            s.players[seat].hades,
+            choosing,
+            hand.compact,
+            tuple(groups),
+            f.layout.density,
+        )
+        # The hand's area, grown by the outlines and count pills that reach past it (the
+        # panel's edge is drawn after, the dice too: both may overlap this margin).
+        area = f.geo.hand_area(seat).inflate(f.geo.px(12), f.geo.px(12))
+        _HANDS.draw(
+            surface,
+            area,
+            key,
+            lambda: self.paint_hand(surface, f, seat, choosing, hand.compact, groups),
+            moving,
+        )
+
+    def paint_hand(
+        self,
+        surface: pygame.Surface,
+        f: TableFrame,
+        seat: int,
+        choosing: bool,
+        compact: bool,
+        groups: list[tuple[Any, ...]],
+    ) -> None:
+        """Draw what :meth:`draw_hand` shows (it keeps the picture)."""
+        L = f.layout
+        px = f.geo.px
+        st = player_style(seat, f.state.players[seat].hades)
+        for g, rt, vt, count, face_up, can_use, aimed, flip in groups:
+            cid = g.card
+            r = pygame.Rect(rt)
+            vis = pygame.Rect(vt)
+            if flip is not None:
+                k = abs(1 - 2 * flip)
                 # The first half of a flip shows the side the card had before.
-                down = g.down if fa.progress > 0.5 else not g.down
-                src = art.hand_card(cid, r.w, r.h, face_up, False, down, hand.compact)
+                down = g.down if flip > 0.5 else not g.down
+                src = art.hand_card(cid, r.w, r.h, face_up, False, down, compact)
                 img = pygame.transform.smoothscale(src, (max(1, int(r.w * k)), r.h))
                 surface.blit(img, img.get_rect(center=r.center))
                 continue
             # On your turn, cards you cannot use now are greyed; usable ones are outlined.
             img = art.hand_card(
-                cid, r.w, r.h, face_up, choosing and not (can_use or g.down), g.down, hand.compact
+                cid, r.w, r.h, face_up, choosing and not (can_use or g.down), g.down, compact
             )
             surface.blit(img, r)
             if g.cubed:
-                self.card_cube(surface, r, st, g.used, hand.compact, L.density)
+                self.card_cube(surface, r, st, g.used, compact, L.density)
             if count > 1:
-                self.group_badge(surface, r, count, hand.compact, L.density)
+                self.group_badge(surface, r, count, compact, L.density)
             if can_use:
                 ring = vis.inflate(px(4), px(4))
                 pygame.draw.rect(surface, colour("highlight"), ring, px(2), border_radius=px(6))
-            if f.aim is not None and f.aim.source in g.cards and seat == s.current:
+            if aimed:
                 ring = vis.inflate(px(6), px(6))
                 pygame.draw.rect(surface, colour("laurel"), ring, px(3), border_radius=px(6))
 
