@@ -7,7 +7,7 @@ import pytest
 
 from hercules.app.registry import get_game, load_games
 from hercules.games.mebo.ui.table.hands import hand_cards_of
-from hercules.ui.layers import Regions, StaticLayer
+from hercules.ui.layers import Regions, StaticLayer, blit_around, uncovered
 from hercules.ui.strings import language, set_language
 from hercules.ui.surfaces import forget_pictures
 from hercules.ui.theme import FONTS
@@ -249,3 +249,58 @@ def test_the_mebo_hands_are_kept_until_a_card_comes_or_changes_and_then_drawn_an
     changes = _compare_at_changes(app, table, hands, 6000, between=quiet, count=painted)
     assert changes >= 10  # hands changed many times while kept pictures were shown
     assert len(still) >= 100  # and for many frames in between, no hand was painted at all
+
+
+@pytest.mark.parametrize(
+    "holes",
+    [
+        [],
+        [pygame.Rect(10, 10, 30, 20)],
+        [pygame.Rect(-5, -5, 20, 20), pygame.Rect(50, 0, 60, 100)],  # past the edges
+        [pygame.Rect(10, 10, 40, 40), pygame.Rect(30, 30, 40, 40), pygame.Rect(0, 70, 100, 5)],
+    ],
+)
+def test_the_layer_around_holes_covers_every_other_pixel_once(holes):
+    rect = pygame.Rect(0, 0, 100, 80)
+    pieces = uncovered(rect, holes)
+    count = [[0] * rect.w for _ in range(rect.h)]
+    for r in pieces:
+        assert rect.contains(r)
+        for y in range(r.top, r.bottom):
+            for x in range(r.left, r.right):
+                count[y][x] += 1
+    for y in range(rect.h):
+        for x in range(rect.w):
+            inside = any(h.collidepoint(x, y) for h in holes)
+            assert count[y][x] == (0 if inside else 1), (x, y)
+
+
+def test_blit_around_leaves_the_holes_as_they_were():
+    layer = pygame.Surface((60, 40))
+    layer.fill((200, 10, 10))
+    target = pygame.Surface((60, 40))
+    target.fill((0, 0, 255))
+    blit_around(target, layer, [pygame.Rect(5, 5, 10, 10)])
+    assert target.get_at((7, 7))[:3] == (0, 0, 255)
+    assert target.get_at((20, 20))[:3] == (200, 10, 10)
+    assert target.get_at((4, 5))[:3] == (200, 10, 10)
+
+
+def test_the_mebo_background_is_left_out_under_the_kept_parts(app, monkeypatch):
+    # Once the board, stacks and hands are kept, a frame blits the background only around
+    # them (their pictures carry it): the frame is still the table drawn anew.
+    import hercules.games.mebo.ui.table.painter as painter
+
+    table = _bot_table(app, "hercules", 4)
+    for _ in range(30):
+        app.frame(1 / 60)
+    seen = []
+    monkeypatch.setattr(
+        painter,
+        "blit_around",
+        lambda s, p, holes: (seen.append(list(holes)), blit_around(s, p, holes)),
+    )
+    kept, fresh = _kept_table(app, table)
+    assert kept == fresh
+    assert len(seen[0]) >= 5  # board, stacks, and the hands, kept from the frames before
+    assert seen[1] == []  # drawn anew: nothing was kept, the background is blitted whole

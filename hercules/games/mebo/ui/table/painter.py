@@ -19,7 +19,7 @@ from hercules.games.mebo.engine.actions import USE
 from hercules.games.mebo.engine.scoring import score
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_out_cubic, lerp
-from hercules.ui.layers import Regions
+from hercules.ui.layers import Part, Regions, blit_around
 from hercules.ui.names import seat_name
 from hercules.ui.strings import t
 from hercules.ui.theme import FONTS, colour, player_style, theme_data
@@ -52,6 +52,8 @@ class TablePainter:
         self._score: tuple[Any, Any] | None = None
         #: The preview under the mouse, by (state, target): applying moves per frame is waste.
         self._preview: tuple[tuple[Any, ...], list[str]] | None = None
+        #: The kept parts looked up for the frame being drawn, by name (see :meth:`draw`).
+        self._parts: tuple[TableFrame, dict[Any, Any]] | None = None
 
     # --- caches ------------------------------------------------------------------------------
     def scores(self, state: Any) -> Any:
@@ -88,8 +90,39 @@ class TablePainter:
 
     # --- the frame ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
-        """The whole table for this frame."""
-        surface.blit(self.background(f.layout, f.state, f.size), (0, 0))
+        """The whole table for this frame.
+
+        The kept parts (board, stacks, hands) are looked up first: where one's picture is
+        kept, the background is left out, for the picture carries it and covers it whole.
+        """
+        parts = self.kept_parts(surface, f)
+        holes = [v[0].area for v in parts.values() if v[0].picture is not None]
+        blit_around(surface, self.background(f.layout, f.state, f.size), holes)
+        self._parts = (f, parts)
+        try:
+            self.draw_parts(surface, f)
+        finally:
+            self._parts = None
+
+    def kept_parts(self, surface: pygame.Surface, f: TableFrame) -> dict[Any, Any]:
+        """The parts this painter keeps as drawn, looked up for frame ``f``: by name, a
+        :class:`~hercules.ui.layers.Part` first and what its painting needs after it. A
+        variant that draws a part its own way leaves it out (nothing may lie beneath a
+        kept picture's place but the background)."""
+        out: dict[Any, Any] = {"board": self.board_part(surface, f)}
+        out["stacks"] = self.stacks_part(surface, f)
+        for seat in range(f.state.n):
+            out["hand", seat] = self.hand_part(surface, f, seat)
+        return out
+
+    def part(self, surface: pygame.Surface, f: TableFrame, name: Any, make: Any) -> Any:
+        """The part ``name`` as :meth:`draw` looked it up for ``f`` (once), else ``make()``."""
+        if self._parts is not None and self._parts[0] is f and name in self._parts[1]:
+            return self._parts[1].pop(name)
+        return make()
+
+    def draw_parts(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Everything over the background, in order."""
         self.draw_board(surface, f)
         self.draw_stacks(surface, f)
         for seat in range(f.state.n):
@@ -110,6 +143,11 @@ class TablePainter:
         all it shows: the gods and the Pantheon, the labours in reach and their sums, the
         flashes, every seat's cubes (those in flight too) and where its Apprentice stands.
         """
+        part = self.part(surface, f, "board", lambda: self.board_part(surface, f))
+        part[0].show(surface, lambda: self.paint_board(surface, f))
+
+    def board_part(self, surface: pygame.Surface, f: TableFrame) -> tuple[Part]:
+        """The board's part for :meth:`draw_board`, by all it shows."""
         s = f.state
         a = f.anim
         hidden = a.hidden_cards()
@@ -151,9 +189,7 @@ class TablePainter:
         # Pantheon stack's lower cards show (nothing but the background lies there).
         L = f.layout
         area = pygame.Rect(L.board.x, 0, L.board.w + f.geo.px(40), L.board.bottom)
-        _BOARDS.draw(
-            surface, area, key, lambda: self.paint_board(surface, f), bool(flashes) or walking
-        )
+        return (_BOARDS.part(surface, area, key, bool(flashes) or walking),)
 
     def paint_board(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Draw what :meth:`draw_board` shows (it keeps the picture)."""
@@ -387,6 +423,11 @@ class TablePainter:
         """The demigod decks and the vase stacks, kept as drawn (``_STACKS``) by what they
         show: each stack's top card and size. They change a few times a round, and painting
         them was about a fifth of a frame at 1920x1080."""
+        part = self.part(surface, f, "stacks", lambda: self.stacks_part(surface, f))
+        part[0].show(surface, lambda: self.paint_card_stacks(surface, f))
+
+    def stacks_part(self, surface: pygame.Surface, f: TableFrame) -> tuple[Part]:
+        """The card stacks' part for :meth:`draw_card_stacks`, by their tops and sizes."""
         L = f.layout
         s = f.state
         px = f.geo.px
@@ -404,7 +445,7 @@ class TablePainter:
             L.small,
             L.density,
         )
-        _STACKS.draw(surface, area, key, lambda: self.paint_card_stacks(surface, f))
+        return (_STACKS.part(surface, area, key),)
 
     def paint_card_stacks(self, surface: pygame.Surface, f: TableFrame) -> None:
         """Draw what :meth:`draw_card_stacks` shows (it keeps the picture)."""
@@ -476,6 +517,16 @@ class TablePainter:
         card, place, count and state, and its outline. Late in a game the four hands hold
         some forty cards, and blitting them one by one was a fifth of a frame at 1920x1080.
         """
+        part, choosing, compact, groups = self.part(
+            surface, f, ("hand", seat), lambda: self.hand_part(surface, f, seat)
+        )
+        part.show(surface, lambda: self.paint_hand(surface, f, seat, choosing, compact, groups))
+
+    def hand_part(
+        self, surface: pygame.Surface, f: TableFrame, seat: int
+    ) -> tuple[Part, bool, bool, list[tuple[Any, ...]]]:
+        """A hand's part for :meth:`draw_hand`, and what painting it needs: whether its seat
+        is choosing, whether its cards are compact, and each group as it is shown."""
         s = f.state
         hidden = f.anim.hidden_cards()
         flips = f.anim.flips()
@@ -520,13 +571,7 @@ class TablePainter:
         # The hand's area, grown by the outlines and count pills that reach past it (the
         # panel's edge is drawn after, the dice too: both may overlap this margin).
         area = f.geo.hand_area(seat).inflate(f.geo.px(12), f.geo.px(12))
-        _HANDS.draw(
-            surface,
-            area,
-            key,
-            lambda: self.paint_hand(surface, f, seat, choosing, hand.compact, groups),
-            moving,
-        )
+        return _HANDS.part(surface, area, key, moving), choosing, hand.compact, groups
 
     def paint_hand(
         self,

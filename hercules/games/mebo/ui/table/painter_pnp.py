@@ -29,6 +29,12 @@ from .painter import TablePainter
 class PnpPainter(TablePainter):
     """The table of the print-and-play variant."""
 
+    def kept_parts(self, surface: pygame.Surface, f: TableFrame) -> dict[Any, Any]:
+        """Only the board is kept (the sheets and the paper stacks are drawn anew), and
+        not while stops are aimed: then it is drawn from another frame (no labours lit)."""
+        stops, _ = aimed_stops(f.state, f.legal, f.aim)
+        return {} if stops else {"board": self.board_part(surface, f)}
+
     def draw_board(self, surface: pygame.Surface, f: TableFrame) -> None:
         """The board; while a stop is aimed, the stops glow instead of the labours in reach."""
         stops, full = aimed_stops(f.state, f.legal, f.aim)
