@@ -7,6 +7,7 @@ immutable tuple or frozenset, so copies share them safely.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
@@ -62,6 +63,12 @@ class VariantRules(Protocol):
 
     def new_game(self, config: GameConfig, seed: int) -> GameState:
         """Set up a game shuffled by ``seed``."""
+
+    #: The legal actions' offer for each prompt, and the effect of each action kind: the
+    #: engine reads these tables itself on every move (``legal`` and ``apply_action`` are
+    #: what they do, for other callers).
+    prompts: Mapping[str, Callable[[GameState], tuple[Action, ...]]]
+    handlers: Mapping[str, Callable[[GameState, Action, list[Event]], None]]
 
     def legal(self, s: GameState) -> tuple[Action, ...]:
         """Every legal action at the state's prompt, sorted."""

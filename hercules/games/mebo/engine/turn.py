@@ -91,8 +91,9 @@ def end_turn(s: GameState, events: list[Event]) -> None:
     s.powers_used = ()
     events.append(Event("turn_ended", seat, data))
     s.turn += 1
-    if s.turn < s.n:
-        start_turn(s, (s.pegasus + s.turn) % s.n)
+    n = len(s.players)  # not the property: this runs at every turn's end
+    if s.turn < n:
+        start_turn(s, (s.pegasus + s.turn) % n)
         return
     # Phase 3, or the end of the game once the last round is complete.
     if s.config.variant.game_ends(s):
