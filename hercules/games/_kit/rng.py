@@ -36,9 +36,14 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def roll_die(state: int) -> tuple[int, int]:
-    """Return ``(new_state, face)`` with a face 1-6."""
-    state, z = next_u64(state)
-    return state, z % 6 + 1
+    """Return ``(new_state, face)`` with a face 1-6 (:func:`next_u64`'s output mod 6, plus 1).
+
+    The generator's step is written out here rather than called: every roll of every game
+    comes through this function."""
+    state = (state + _GOLDEN) & MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, (z ^ (z >> 31)) % 6 + 1
 
 
 def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:

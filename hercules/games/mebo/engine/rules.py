@@ -177,7 +177,13 @@ def action_actions(s: GameState) -> tuple[Action, ...]:
     """
     seat = s.current
     p = s.players[seat]
-    dice = s.dice_of(seat)
+    # GameState.dice_of written out (this runs at every state of a turn).
+    if p.hades:
+        dice = (p.dice[0], s.white)
+    elif s.white_holder == seat:
+        dice = (*p.dice, s.white)
+    else:
+        dice = p.dice
     used = s.used
     row = p.row
     labours = _LABOURS.get(dice)
