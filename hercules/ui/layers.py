@@ -31,9 +31,12 @@ class StaticLayer:
         surface: pygame.Surface,
         key: Hashable,
         draw: Callable[[pygame.Surface], None],
+        holes: Sequence[pygame.Rect] = (),
     ) -> None:
         """Cover ``surface`` with the layer drawn by ``draw`` for ``key`` (the layout's rects
-        and anything else the picture depends on; size, palette and language are added)."""
+        and anything else the picture depends on; size, palette and language are added),
+        but not inside ``holes``: where kept pictures that carry it will be blitted (see
+        :func:`blit_around`)."""
         full = (surface.get_size(), palette_name(), language(), key)
         picture = self._cache.get(full)
         if picture is None:
@@ -41,7 +44,10 @@ class StaticLayer:
             picture = surface.copy()
             draw(picture)
             self._cache.put(full, picture)
-        surface.blit(picture, (0, 0))
+        if holes:
+            blit_around(surface, picture, holes)
+        else:
+            surface.blit(picture, (0, 0))
 
     def clear(self) -> None:
         """Forget the picture (the next frame draws it anew)."""

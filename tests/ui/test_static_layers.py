@@ -304,3 +304,22 @@ def test_the_mebo_background_is_left_out_under_the_kept_parts(app, monkeypatch):
     assert kept == fresh
     assert len(seen[0]) >= 5  # board, stacks, and the hands, kept from the frames before
     assert seen[1] == []  # drawn anew: nothing was kept, the background is blitted whole
+
+
+def test_the_companions_layer_is_left_out_under_its_kept_rows_and_plaques(app, monkeypatch):
+    # Once the rows and plaques are kept, the unchanging layer is blitted only around them;
+    # the frame is still the table drawn anew.
+    import hercules.games.companions.ui.painter as painter
+
+    table = _bot_table(app, "companions", 5)
+    for _ in range(30):
+        app.frame(1 / 60)
+    seen = []
+    base = painter.draw_base
+    monkeypatch.setattr(
+        painter, "draw_base", lambda s, sc, holes=(): (seen.append(list(holes)), base(s, sc, holes))
+    )
+    kept, fresh = _kept_table(app, table)
+    assert kept == fresh
+    assert len(seen[0]) >= 5  # the rows and the plaques, kept from the frames before
+    assert seen[1] == []  # drawn anew: nothing kept, the layer is blitted whole

@@ -8,13 +8,14 @@ seen, are placeholders there, so they can only ever be drawn as backs.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from hercules.ui import draw as D
 from hercules.ui.anim import ease_in_out, lerp
-from hercules.ui.layers import Regions, StaticLayer
+from hercules.ui.layers import Part, Regions, StaticLayer
 from hercules.ui.log import TABLE_LOGS
 from hercules.ui.strings import language, t, tn
 from hercules.ui.table import EVERYTHING
@@ -46,8 +47,9 @@ Space = tuple[int, int]
 _BASE = StaticLayer("co.base")
 
 
-def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
-    """Blit the table's unchanging layer, drawing it first if the window or words changed.
+def draw_base(surface: pygame.Surface, sc: TableScene, holes: Sequence[pygame.Rect] = ()) -> None:
+    """Blit the table's unchanging layer, drawing it first if the window or words changed
+    (not inside ``holes``: the kept parts' places, whose pictures carry it).
 
     The sidebar lies apart from the felt (its shadow falls in the gap), so drawing its panel
     before the felt's contents gives the same pixels as drawing it after them."""
@@ -68,18 +70,24 @@ def draw_base(surface: pygame.Surface, sc: TableScene) -> None:
         D.panel(base, lay.front, D.shade(tint("felt"), 0.8), tint("felt_edge"), p(10))
         D.panel(base, lay.sidebar, colour("panel"), colour("gold"), p(12))
 
-    _BASE.blit(surface, key, draw)
+    _BASE.blit(surface, key, draw, holes)
 
 
 def draw_table(surface: pygame.Surface, sc: TableScene) -> None:
     """The whole table."""
     v = sc.view()
-    draw_base(surface, sc)
+    # The kept parts are looked up first: where one's picture is kept, the layer is left
+    # out (the picture carries it); a full-window blit was a sixth of a frame.
+    rows = rows_part(surface, sc, v)
+    plaques = [plaque_part(surface, sc, v, seat) for seat in range(v.n)]
+    kept = [rows[0], *(part[0] for part in plaques)]
+    holes = [part.area for part in kept if part.picture is not None]
+    draw_base(surface, sc, holes)
     draw_front(surface, sc, v)
-    draw_rows(surface, sc, v)
+    draw_rows(surface, sc, v, rows)
     draw_bar(surface, sc, v)
     for seat in range(v.n):
-        draw_plaque(surface, sc, v, seat)
+        draw_plaque(surface, sc, v, seat, plaques[seat])
     draw_sidebar(surface, sc, v)
     draw_moving(surface, sc, v)
     if not draw_bubble(surface, sc):
@@ -223,8 +231,34 @@ def draw_card(
 _ROWS = Regions("companions.rows", max_mb=12)
 
 
-def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
-    """The two rows: letters, cards, the look, the player's picks, claims and peeks."""
+def draw_rows(
+    surface: pygame.Surface, sc: TableScene, v: E.State, part: tuple[Any, ...] | None = None
+) -> None:
+    """The two rows: letters, cards, the look, the player's picks, claims and peeks (kept
+    as drawn: ``part`` from :func:`rows_part`, or looked up now)."""
+    kept, rects, moving, targets, picked = part or rows_part(surface, sc, v)
+    kept.show(surface, lambda: _paint_rows(surface, sc, v, rects, moving, targets, picked))
+    r, i = v.revealed_card
+    if 0 <= r < len(rects) and 0 <= i < len(rects[r]):
+        # Over the card, reaching above the rows' part (into the front strip): drawn each
+        # frame, over the kept rows (where it meets only its own card's glow, drawn under it).
+        rect = rects[r][i]
+        FONTS.blit(
+            surface,
+            t("co.card.just"),
+            sc.px(12),
+            colour("highlight"),
+            (rect.centerx, rect.y - sc.layout.px(2)),
+            "midbottom",
+            "bold",
+        )
+
+
+def rows_part(
+    surface: pygame.Surface, sc: TableScene, v: E.State
+) -> tuple[Part, list[list[pygame.Rect]], frozenset[Space], frozenset[Space], frozenset[Space]]:
+    """The rows' kept part, by all they show, and what painting them needs: the cards'
+    places, the spaces moving, those to choose from and those picked."""
     rects = card_rects(sc, v)
     moving = frozenset(_moving_spaces(sc))
     targets = frozenset(sc.targets())
@@ -254,26 +288,7 @@ def draw_rows(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
         face_mark(sc),
         sc.px(26),
     )
-    _ROWS.draw(
-        surface,
-        sc.layout.table,
-        key,
-        lambda: _paint_rows(surface, sc, v, rects, moving, targets, picked),
-    )
-    r, i = v.revealed_card
-    if 0 <= r < len(rects) and 0 <= i < len(rects[r]):
-        # Over the card, reaching above the rows' part (into the front strip): drawn each
-        # frame, over the kept rows (where it meets only its own card's glow, drawn under it).
-        rect = rects[r][i]
-        FONTS.blit(
-            surface,
-            t("co.card.just"),
-            sc.px(12),
-            colour("highlight"),
-            (rect.centerx, rect.y - sc.layout.px(2)),
-            "midbottom",
-            "bold",
-        )
+    return _ROWS.part(surface, sc.layout.table, key), rects, moving, targets, picked
 
 
 def _paint_rows(
@@ -402,18 +417,40 @@ def draw_bar(surface: pygame.Surface, sc: TableScene, v: E.State) -> None:
 # --- the seats --------------------------------------------------------------------------------
 
 
-def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) -> None:
+def draw_plaque(
+    surface: pygame.Surface,
+    sc: TableScene,
+    v: E.State,
+    seat: int,
+    part: tuple[Any, ...] | None = None,
+) -> None:
     """One seat: its colour and name, its character card, its tokens, a ballot and its last
-    claim; whose turn it is lit."""
+    claim; whose turn it is lit (kept as drawn: ``part`` from :func:`plaque_part`, or looked
+    up now)."""
+    lay = sc.layout
+    p = lay.px
+    box = lay.plaques[seat]
+    kept, args = part or plaque_part(surface, sc, v, seat)
+    D.panel_shadow(surface, box, p(10))
+    # The plaque inside its box is kept as drawn, by all it shows (the shadows under it are
+    # the layout's alone); the ring that marks a seat to choose reaches outside the box and
+    # is drawn over it each frame.
+    kept.show(surface, lambda: _paint_plaque(surface, sc, v, seat, *args))
+    if seat in sc.seat_targets():
+        pygame.draw.rect(
+            surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12)
+        )
+
+
+def plaque_part(
+    surface: pygame.Surface, sc: TableScene, v: E.State, seat: int
+) -> tuple[Part, tuple[Any, ...]]:
+    """A seat's plaque as a kept part, by all it shows, and what painting it needs."""
     lay = sc.layout
     p = lay.px
     box = lay.plaques[seat]
     acting = v.prompt not in (E.P_OVER, E.P_JOURNEY_END) and v.current == seat
     turn = v.turn_seat == seat and v.prompt not in (E.P_OVER, E.P_JOURNEY_END)
-    D.panel_shadow(surface, box, p(10))
-    # The plaque inside its box is kept as drawn, by all it shows (the shadows under it are
-    # the layout's alone); the ring that marks a seat to choose reaches outside the box and
-    # is drawn over it each frame.
     secret = seat == sc.viewer and not v.revealed[seat] and not v.outcome
     seen = 0 <= sc.viewer < v.n and seat in v.sights[sc.viewer] and seat != sc.viewer
     ballots = v.prompt == E.P_VOTE or bool(sc.anim.of_kind("ballots"))
@@ -437,16 +474,8 @@ def draw_plaque(surface: pygame.Surface, sc: TableScene, v: E.State, seat: int) 
         sc.px(15),
         p(10),
     )
-    _PLAQUES.draw(
-        surface,
-        box,
-        key,
-        lambda: _paint_plaque(surface, sc, v, seat, acting, turn, secret, seen, ballots, claim),
-    )
-    if seat in sc.seat_targets():
-        pygame.draw.rect(
-            surface, colour("gold"), box.inflate(p(6), p(6)), p(3), border_radius=p(12)
-        )
+    args = (acting, turn, secret, seen, ballots, claim)
+    return _PLAQUES.part(surface, box, key), args
 
 
 #: The seats' plaques as drawn, by what each shows (drawn over the unchanging layer).
