@@ -179,7 +179,7 @@ def action_actions(s: GameState) -> tuple[Action, ...]:
     p = s.players[seat]
     # GameState.dice_of written out (this runs at every state of a turn).
     if p.hades:
-        dice = (p.dice[0], s.white)
+        dice: tuple[int, ...] = (p.dice[0], s.white)
     elif s.white_holder == seat:
         dice = (*p.dice, s.white)
     else:
