@@ -80,6 +80,8 @@ class LogView:
         self._drag: int | None = None  #: the grab point's offset inside the thumb while dragging
         self._laid: list[_Laid] = []
         self._laid_key: tuple[int, int] = (0, 0)
+        #: The laid entries' total height, and the count it was summed over.
+        self._height: tuple[int, int] = (0, 0)
         #: The entries' area as last drawn, and what it was drawn for (see :meth:`draw`).
         self._shot: pygame.Surface | None = None
         self._shot_key: tuple[object, ...] | None = None
@@ -95,6 +97,7 @@ class LogView:
         if entries is not self.entries:
             self.entries = entries
             self._laid = []
+            self._height = (0, -1)
 
     @property
     def title_h(self) -> int:
@@ -116,8 +119,11 @@ class LogView:
         return pygame.Rect(self.rect.right - 8 - self.BAR_W, v.y, self.BAR_W, v.h)
 
     def content_height(self) -> int:
-        """The height of every entry laid out."""
-        return sum(x.height for x in self.layout())
+        """The height of every entry laid out (summed again only when they changed)."""
+        laid = self.layout()
+        if self._height[1] != len(laid):
+            self._height = (sum(x.height for x in laid), len(laid))
+        return self._height[0]
 
     def max_top(self) -> int:
         """The furthest the log scrolls (0: it all fits)."""
@@ -152,15 +158,27 @@ class LogView:
         key = (width, self.size)
         if key != self._laid_key:
             self._laid, self._laid_key = [], key
+            self._height = (0, -1)
         laid = self._laid
         entries = self.entries
-        # Undo and replays take entries back: drop what no longer matches.
-        keep = 0
-        while keep < min(len(laid), len(entries)) and laid[keep].entry is entries[keep]:
-            keep += 1
-        del laid[keep:]
-        for e in entries[keep:]:
-            laid.append(self._lay(e, width))
+        n = len(laid)
+        if n <= len(entries) and (n == 0 or laid[-1].entry is entries[n - 1]):
+            # The scene's list only grows at its end or is cut back (an undo, a replay's
+            # step back), and every entry logged is a new object: while the newest entry
+            # laid out is still in its place, all before it are too. (This runs several
+            # times a frame; walking a long game's whole log each time cost a millisecond.)
+            keep = n
+        else:
+            # Undo and replays take entries back: drop what no longer matches.
+            keep = 0
+            while keep < min(n, len(entries)) and laid[keep].entry is entries[keep]:
+                keep += 1
+            del laid[keep:]
+        if keep < len(entries):
+            for e in entries[keep:]:
+                laid.append(self._lay(e, width))
+        if keep < n:
+            self._height = (0, -1)  # cut back: summed again when asked
         return laid
 
     def _lay(self, e: LogEntry, width: int) -> _Laid:

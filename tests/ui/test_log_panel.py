@@ -215,6 +215,37 @@ def test_a_log_view_alone_scrolls_lays_out_and_counts_unread_lines(app):
     assert view.follow and view.unread == 0
 
 
+
+def test_the_log_laid_out_again_after_undo_and_new_lines_is_the_log_laid_out_afresh(app):
+    # The laid-out entries and their height are kept between frames; an undo that takes
+    # lines back and new lines in their place (as many, other heights), a longer list, a
+    # new list and a new width each give what a fresh view lays out.
+    def fresh(entries, width=300):
+        v = LogView()
+        v.place(pygame.Rect(0, 0, width, 200), 16)
+        v.set_entries(list(entries))
+        return [(laid.entry, laid.lines) for laid in v.layout()], v.content_height()
+
+    def seen(view):
+        return [(laid.entry, laid.lines) for laid in view.layout()], view.content_height()
+
+    view = LogView()
+    view.place(pygame.Rect(0, 0, 300, 200), 16)
+    entries = [LogEntry(f"line {i}") for i in range(40)]
+    view.set_entries(entries)
+    assert seen(view) == fresh(entries)
+    entries.append(LogEntry("one more"))
+    assert seen(view) == fresh(entries)
+    del entries[-3:]  # an undo...
+    entries.extend(LogEntry("a much longer line " + "word " * 30) for _ in range(3))
+    assert seen(view) == fresh(entries)  # ...and as many new lines, taller
+    other = [LogEntry("another game") for _ in range(len(entries))]
+    view.set_entries(other)
+    assert seen(view) == fresh(other)
+    view.place(pygame.Rect(0, 0, 180, 200), 16)
+    assert seen(view) == fresh(other, 180)
+
+
 # --- the recap -----------------------------------------------------------------------------
 def test_the_recap_lists_what_the_others_did_since_the_humans_last_turn(app):
     ctl, names = start_game("standard", ["human", "normal", "easy"], seed=11)
