@@ -98,8 +98,12 @@ def one_game(
     enter_ms = (time.thread_time() - t_enter) * 1000
     dt = 1 / 60
     times: list[float] = []
-    # The table shows its game-over screen over itself once the last animation has played.
-    while len(times) < max_frames and app.top is table:
+    # The table shows its game-over screen over itself once the last animation has played;
+    # a screen the game shows over its table mid-game (the Labours of Hercules' night) leaves
+    # by itself and is played through: its frames are the game's too.
+    while len(times) < max_frames and table in app.stack.scenes:
+        if ctl.is_over and app.top is not table:
+            break
         t = time.thread_time()
         app.frame(dt)  # simulated 60 FPS clock: measures work per frame, not sleeping
         times.append((time.thread_time() - t) * 1000)
