@@ -19,6 +19,7 @@ def small(bot: MasterBot) -> MasterBot:
     bot.budget = 300
     bot.min_worlds = 2
     bot.max_worlds = 3
+    bot.two_seat_limits = (300, 3)
     return bot
 
 
@@ -162,3 +163,15 @@ def test_master_keeps_hards_choice_unless_another_beats_it_beyond_the_noise() ->
     # Of two options that pass, the better on average.
     best = [0.8, 0.8, 0.7, 0.8]
     assert bot.pick([hard, steady, best]) == 2
+
+
+def test_two_seats_search_more_worlds_than_four_within_their_own_bounds() -> None:
+    # At two seats the search is bounded by ``two_seat_limits``, at three or four by the
+    # class's budget and most worlds.
+    for players, worlds in ((2, 5), (4, 3)):
+        bot = small(make_bot("master"))
+        bot.budget = 10**6
+        bot.two_seat_limits = (10**6, 5)
+        s = midgame(seed=6, players=players, decisions=4)
+        bot.search(RULES.view(s, s.current), ["rest", "rest"])
+        assert bot.last_search["worlds"] == worlds, players

@@ -81,6 +81,11 @@ class MasterBot(HardBot):
     #: Worlds per decision: at least (even when over budget) and at most.
     min_worlds = 6
     max_worlds = 32
+    #: The budget and most worlds at two seats instead. A world is played out there in about
+    #: half the actions of four seats, so 32 worlds took only some 4,600 actions; 48 worlds
+    #: (about 7,100) won 67.5 % of 300 games against Hard where 32 won 62.2 % (the same
+    #: seeds), at a p95 of 0.71 s CPU a decision. At four seats more worlds did not help.
+    two_seat_limits = (12_000, 48)
     #: How much an option must beat Hard's first choice by, in mean result, to replace it,
     #: and by how many standard errors of that mean (see :meth:`pick`).
     margin = 0.02
@@ -159,7 +164,8 @@ class MasterBot(HardBot):
         results: list[list[float]] = [[] for _ in choices]
         spent = 0
         worlds = 0
-        while worlds < self.max_worlds and (worlds < self.min_worlds or spent < self.budget):
+        budget, most = self.two_seat_limits if view.n == 2 else (self.budget, self.max_worlds)
+        while worlds < most and (worlds < self.min_worlds or spent < budget):
             world = sample_world(view, rng)
             for i, choice in enumerate(choices):
                 result, steps = self.play_out(world, choice, seat)
