@@ -54,7 +54,8 @@ def draw_base(surface: pygame.Surface, sc: TableScene, holes: Sequence[pygame.Re
     The sidebar lies apart from the felt (its shadow falls in the gap), so drawing its panel
     before the felt's contents gives the same pixels as drawing it after them."""
     lay = sc.layout
-    key = (tuple(lay.main), tuple(lay.front), tuple(lay.sidebar), lay.seat_h, lay.px(10))
+    plaques = tuple(tuple(box) for box in lay.plaques)
+    key = (tuple(lay.main), tuple(lay.front), tuple(lay.sidebar), lay.seat_h, lay.px(10), plaques)
 
     def draw(base: pygame.Surface) -> None:
         p = lay.px
@@ -69,6 +70,10 @@ def draw_base(surface: pygame.Surface, sc: TableScene, holes: Sequence[pygame.Re
         )
         D.panel(base, lay.front, D.shade(tint("felt"), 0.8), tint("felt_edge"), p(10))
         D.panel(base, lay.sidebar, colour("panel"), colour("gold"), p(12))
+        # The plaques' shadows: they fall on the felt and the marble only, where nothing
+        # is drawn before the plaques (shading them every frame was a tenth of a frame).
+        for box in lay.plaques:
+            D.panel_shadow(base, box, p(10))
 
     _BASE.blit(surface, key, draw, holes)
 
@@ -431,10 +436,9 @@ def draw_plaque(
     p = lay.px
     box = lay.plaques[seat]
     kept, args = part or plaque_part(surface, sc, v, seat)
-    D.panel_shadow(surface, box, p(10))
-    # The plaque inside its box is kept as drawn, by all it shows (the shadows under it are
-    # the layout's alone); the ring that marks a seat to choose reaches outside the box and
-    # is drawn over it each frame.
+    # The plaque inside its box is kept as drawn, by all it shows (the shadow under it is
+    # the layout's alone: in the unchanging layer); the ring that marks a seat to choose
+    # reaches outside the box and is drawn over it each frame.
     kept.show(surface, lambda: _paint_plaque(surface, sc, v, seat, *args))
     if seat in sc.seat_targets():
         pygame.draw.rect(
