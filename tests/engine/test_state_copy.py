@@ -46,3 +46,33 @@ def test_equality_compares_every_field_but_the_legal_cache() -> None:
         setattr(changed, name, Different())
         assert changed != seat, name
     assert seat.copy() == seat
+
+
+def test_new_event_is_the_event_its_fields_make() -> None:
+    from hercules.games.mebo.engine.actions import Event, new_event
+
+    made = new_event(("cube_taken", 1, {"column": 4}))
+    assert type(made) is Event
+    assert made == Event("cube_taken", 1, {"column": 4})
+    assert (made.type, made.player, made.data) == ("cube_taken", 1, {"column": 4})
+    assert made.to_json() == {"type": "cube_taken", "player": 1, "column": 4}
+
+
+def test_a_labour_that_earns_a_demigod_copies_its_player_once() -> None:
+    """The labour makes its player mutable and hands it to ``give_demigod``: the card lands
+    on the player the state holds, not on a copy that was thrown away."""
+    from hercules.games.mebo.engine import legal_actions
+
+    for seed in range(40):
+        state, _ = apply(new_game(GameConfig(2, "standard"), seed), Action("roll"))
+        for act in legal_actions(state):
+            if act.kind != "labour":
+                continue
+            after, events = apply(state, act)
+            got = [e.data["card"] for e in events if e.type == "card_received"]
+            if got and after.prompt != "choose_demigod":
+                seat = state.current
+                assert after.players[seat].demigods == state.players[seat].demigods + (got[0],)
+                assert after.players[seat].supply == state.players[seat].supply + 1
+                return
+    raise AssertionError("no labour earned a demigod in 40 seeds")

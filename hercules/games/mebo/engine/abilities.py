@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import rng as _rng
-from .actions import WHITE, Action, Event
+from .actions import WHITE, Action, Event, new_event
 from .state import GameState, PlayerState
 
 #: A way to use an ability: the die indices it acts on and the seat it targets (-1: none).
@@ -61,7 +61,9 @@ def _dice_changed(
     if len(dice) > WHITE:
         s.white = dice[WHITE]
     events.append(
-        Event("dice_changed", seat, {"how": how, "dice": list(act.dice), "old": old, "new": dice})
+        new_event(
+            ("dice_changed", seat, {"how": how, "dice": list(act.dice), "old": old, "new": dice})
+        )
     )
 
 
@@ -110,7 +112,7 @@ def _white_options(s: GameState, seat: int, dice: tuple[int, ...]) -> list[Optio
 def _white(s: GameState, seat: int, p: PlayerState, act: Action, events: list[Event]) -> None:
     s.white_holder = seat
     s.rng, s.white = _rng.roll_die(s.rng)
-    events.append(Event("white_die_taken", seat, {"face": s.white}))
+    events.append(new_event(("white_die_taken", seat, {"face": s.white})))
 
 
 def _copy_options(s: GameState, seat: int, dice: tuple[int, ...]) -> list[Option]:
@@ -122,7 +124,9 @@ def _copy(s: GameState, seat: int, p: PlayerState, act: Action, events: list[Eve
     old = p.dice
     p.dice = tuple(src)
     events.append(
-        Event("dice_copied", seat, {"from_player": act.target, "old": list(old), "new": list(src)})
+        new_event(
+            ("dice_copied", seat, {"from_player": act.target, "old": list(old), "new": list(src)})
+        )
     )
 
 

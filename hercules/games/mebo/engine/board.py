@@ -6,7 +6,7 @@ Used by the card-game rules (``rules.py``) and by Hades (``hades.py``); imports 
 from __future__ import annotations
 
 from . import rng as _rng
-from .actions import Event
+from .actions import Event, new_event
 from .cards import card_set, removed_torches
 from .state import GameConfig, GameState, PlayerState
 from .turn import start_first_round
@@ -80,7 +80,7 @@ def take_god(s: GameState, p: PlayerState, seat: int, col: int, events: list[Eve
     cols[col] = ""
     s.columns = tuple(cols)
     p.gods = p.gods + (god,)
-    events.append(Event("card_received", seat, {"card": god, "kind": "god", "column": col}))
+    events.append(new_event(("card_received", seat, {"card": god, "kind": "god", "column": col})))
 
 
 def take_top(s: GameState, p: PlayerState, seat: int, events: list[Event]) -> None:
@@ -89,7 +89,7 @@ def take_top(s: GameState, p: PlayerState, seat: int, events: list[Event]) -> No
     s.top = s.top[:-1]
     p.finals = p.finals + (cid,)
     events.append(
-        Event("card_received", seat, {"card": cid, "kind": _CARD[cid].kind, "column": 12})
+        new_event(("card_received", seat, {"card": cid, "kind": _CARD[cid].kind, "column": 12}))
     )
 
 
@@ -106,17 +106,26 @@ def give_vase(s: GameState, p: PlayerState, seat: int, spaces: int, events: list
     st[k] = stacks[k][:-1]
     s.vase_stacks = tuple(st)
     p.vases = p.vases + (cid,)
-    events.append(Event("card_received", seat, {"card": cid, "kind": "vase", "spaces": spaces}))
+    events.append(
+        new_event(("card_received", seat, {"card": cid, "kind": "vase", "spaces": spaces}))
+    )
 
 
-def give_demigod(s: GameState, seat: int, k: int, events: list[Event]) -> None:
-    """Move the top card of demigod stack ``k`` (0-5) into ``seat``'s supply."""
+def give_demigod(
+    s: GameState, seat: int, k: int, events: list[Event], p: PlayerState | None = None
+) -> None:
+    """Move the top card of demigod stack ``k`` (0-5) into ``seat``'s supply.
+
+    ``p``: the seat's player if the caller has already made it mutable in ``s`` (a labour
+    has), so that it is not copied a second time.
+    """
     st = list(s.demigod_stacks)
     cid = st[k][-1]
     st[k] = st[k][:-1]
     s.demigod_stacks = tuple(st)
-    p = s.mutable_player(seat)
+    if p is None:
+        p = s.mutable_player(seat)
     p.demigods = p.demigods + (cid,)
     events.append(
-        Event("card_received", seat, {"card": cid, "kind": "demigod", "deck": _DECKS[k].id})
+        new_event(("card_received", seat, {"card": cid, "kind": "demigod", "deck": _DECKS[k].id}))
     )

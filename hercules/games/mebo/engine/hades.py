@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Event
+from .actions import Event, new_event
 from .board import give_demigod, give_vase, take_god, take_top
 from .cards import card_set
 from .state import GameState
@@ -21,22 +21,25 @@ def hades_turn(s: GameState, events: list[Event]) -> None:
     p = s.mutable_player(seat)
     stack = s.white - 1  # stacks are stored in solo order 1-6
     deck = card_set().decks[stack].id
-    events.append(Event("hades_white_die", seat, {"face": s.white, "deck": deck}))
+    events.append(new_event(("hades_white_die", seat, {"face": s.white, "deck": deck})))
     if s.demigod_stacks[stack]:
-        give_demigod(s, seat, stack, events)
-        p = s.players[seat]
+        give_demigod(s, seat, stack, events, p)
     steps = p.dice[0]
     old = p.pos
     new = (old + steps - 1) % 12 + 1
     p.pos = new
-    events.append(Event("apprentice_moved", seat, {"from": old, "to": new, "wrapped": new <= old}))
+    events.append(
+        new_event(("apprentice_moved", seat, {"from": old, "to": new, "wrapped": new <= old}))
+    )
     if p.row >> new & 1:
         p.row &= ~(1 << new)
         p.supply += 1
-        events.append(Event("cube_taken", seat, {"column": new, "supply": p.supply, "case": 1}))
+        events.append(
+            new_event(("cube_taken", seat, {"column": new, "supply": p.supply, "case": 1}))
+        )
         if not p.row and "hades_cubes" not in s.ended_by:
             s.ended_by = s.ended_by + ("hades_cubes",)
-            events.append(Event("game_end_triggered", seat, {"reason": "hades_cubes"}))
+            events.append(new_event(("game_end_triggered", seat, {"reason": "hades_cubes"})))
         return
     if new == 12 and s.top:
         take_top(s, p, seat, events)
@@ -49,6 +52,8 @@ def hades_turn(s: GameState, events: list[Event]) -> None:
     stop = first_stop(ahead) if ahead else 12
     if stop > new:
         p.pos = stop
-        events.append(Event("apprentice_moved", seat, {"from": new, "to": stop, "wrapped": False}))
+        events.append(
+            new_event(("apprentice_moved", seat, {"from": new, "to": stop, "wrapped": False}))
+        )
         if stop - new >= 3:
             give_vase(s, p, seat, stop - new, events)

@@ -61,7 +61,18 @@ from __future__ import annotations
 
 from . import rng as _rng
 from .abilities import ABILITIES, Option
-from .actions import CHOOSE_DEMIGOD, END_REST, END_TURN, ERASE, LABOUR, POWER, REST, Action, Event
+from .actions import (
+    CHOOSE_DEMIGOD,
+    END_REST,
+    END_TURN,
+    ERASE,
+    LABOUR,
+    POWER,
+    REST,
+    Action,
+    Event,
+    new_event,
+)
 from .cards import card_set, pnp_rules
 from .state import (
     ALL_COLUMNS,
@@ -201,7 +212,9 @@ def apply_sheet(s: GameState, act: Action, events: list[Event]) -> None:
         p.circles = _bump(p.circles, k, -1)
         s.rest_cubes += 1
         events.append(
-            Event("power_circle_erased", s.current, {"deck": act.deck, "circles": p.circles[k]})
+            new_event(
+                ("power_circle_erased", s.current, {"deck": act.deck, "circles": p.circles[k]})
+            )
         )
     else:  # END_REST
         _end_rest(s, events)
@@ -213,7 +226,7 @@ def _bump(marks: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
 
 def _cross(p: PlayerState, seat: int, k: int, events: list[Event]) -> None:
     p.crosses = _bump(p.crosses, k, 1)
-    events.append(Event("power_crossed", seat, {"deck": ROWS[k], "crosses": p.crosses[k]}))
+    events.append(new_event(("power_crossed", seat, {"deck": ROWS[k], "crosses": p.crosses[k]})))
 
 
 def _labour(s: GameState, act: Action, events: list[Event]) -> None:
@@ -225,32 +238,34 @@ def _labour(s: GameState, act: Action, events: list[Event]) -> None:
     p = s.mutable_player(seat)
     p.row &= ~(1 << result)
     events.append(
-        Event(
-            "labour_performed",
-            seat,
-            {"op": act.op, "dice": [i, j], "faces": [a, b], "labour": result},
+        new_event(
+            (
+                "labour_performed",
+                seat,
+                {"op": act.op, "dice": [i, j], "faces": [a, b], "labour": result},
+            )
         )
     )
-    events.append(Event("labour_crossed", seat, {"labour": result}))
+    events.append(new_event(("labour_crossed", seat, {"labour": result})))
     old = p.pos
     full = first_stop(p.row)  # the row is crossed already
     new = act.target if act.target >= 0 else full
     if new < full:  # "puoi muovere": held back, keeping spaces for a longer jump
-        events.append(Event("apprentice_held", seat, {"at": new, "full": full}))
+        events.append(new_event(("apprentice_held", seat, {"at": new, "full": full})))
     if new != old:
         p.pos = new
-        events.append(Event("apprentice_moved", seat, {"from": old, "to": new}))
+        events.append(new_event(("apprentice_moved", seat, {"from": old, "to": new})))
         spaces = new - old
         if spaces >= pnp_rules().jump_vp[0][0]:
             p.jumps = p.jumps + (spaces,)
             events.append(
-                Event("jump", seat, {"spaces": spaces, "vp": pnp_rules().jump_points(spaces)})
+                new_event(("jump", seat, {"spaces": spaces, "vp": pnp_rules().jump_points(spaces)}))
             )
         if new == 12:
-            events.append(Event("reached_12", seat, {"vp": pnp_rules().reach_12_vp}))
+            events.append(new_event(("reached_12", seat, {"vp": pnp_rules().reach_12_vp})))
             if "column_12" not in s.ended_by:
                 s.ended_by = s.ended_by + ("column_12",)
-                events.append(Event("game_end_triggered", seat, {"reason": "column_12"}))
+                events.append(new_event(("game_end_triggered", seat, {"reason": "column_12"})))
     rows = earned_rows(p, act.op, (a, b))
     if len(rows) == 1:
         _cross(p, seat, rows[0], events)
@@ -271,10 +286,12 @@ def _power(s: GameState, act: Action, events: list[Event]) -> None:
     p.circled |= 1 << labour
     s.powers_used = s.powers_used + (act.deck,)
     events.append(
-        Event(
-            "power_used",
-            seat,
-            {"deck": act.deck, "ability": ROW_ABILITY[k], "labour": labour},
+        new_event(
+            (
+                "power_used",
+                seat,
+                {"deck": act.deck, "ability": ROW_ABILITY[k], "labour": labour},
+            )
         )
     )
     _ROW_POWER[k].apply(s, seat, p, act, events)
@@ -291,13 +308,15 @@ def _end_rest(s: GameState, events: list[Event]) -> None:
     if erased:
         p = s.mutable_player(seat)
         p.circled = circled
-        events.append(Event("labour_circles_erased", seat, {"labours": erased}))
+        events.append(new_event(("labour_circles_erased", seat, {"labours": erased})))
     events.append(
-        Event(
-            "rested",
-            seat,
-            # "cubes" and "god" as in the other modes, so that readers of any mode keep working.
-            {"cubes": 0, "god": False, "circles": s.rest_cubes, "labours": len(erased)},
+        new_event(
+            (
+                "rested",
+                seat,
+                # "cubes" and "god" as in the other modes, so that readers of any mode keep working.
+                {"cubes": 0, "god": False, "circles": s.rest_cubes, "labours": len(erased)},
+            )
         )
     )
     end_turn(s, events)

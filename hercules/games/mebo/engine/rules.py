@@ -31,6 +31,7 @@ from .actions import (
     Action,
     Event,
     check_action,
+    new_event,
 )
 from .board import (
     give_demigod,
@@ -362,7 +363,7 @@ def rest(s: GameState, act: Action, events: list[Event]) -> None:
     s.prompt = P_REST
     s.rest_cubes = 0
     s.rest_god = False
-    events.append(Event("rest_started", s.current, {}))
+    events.append(new_event(("rest_started", s.current, {})))
 
 
 def return_cube(s: GameState, act: Action, events: list[Event]) -> None:
@@ -371,7 +372,7 @@ def return_cube(s: GameState, act: Action, events: list[Event]) -> None:
     p.cubed = p.cubed - {act.card}
     p.supply += 1
     s.rest_cubes += 1
-    events.append(Event("cube_returned", s.current, {"card": act.card, "supply": p.supply}))
+    events.append(new_event(("cube_returned", s.current, {"card": act.card, "supply": p.supply})))
 
 
 def turn_up(s: GameState, act: Action, events: list[Event]) -> None:
@@ -379,18 +380,18 @@ def turn_up(s: GameState, act: Action, events: list[Event]) -> None:
     p = s.mutable_player(s.current)
     p.gods_down = p.gods_down - {act.card}
     s.rest_god = True
-    events.append(Event("god_turned_up", s.current, {"card": act.card}))
+    events.append(new_event(("god_turned_up", s.current, {"card": act.card})))
 
 
 def end_rest(s: GameState, act: Action, events: list[Event]) -> None:
     """Finish resting; the turn ends."""
-    events.append(Event("rested", s.current, {"cubes": s.rest_cubes, "god": s.rest_god}))
+    events.append(new_event(("rested", s.current, {"cubes": s.rest_cubes, "god": s.rest_god})))
     end_turn(s, events)
 
 
 def give_up(s: GameState, act: Action, events: list[Event]) -> None:
     """``end_turn`` after abilities: the labour is given up."""
-    events.append(Event("labour_given_up", s.current, {}))
+    events.append(new_event(("labour_given_up", s.current, {})))
     end_turn(s, events)
 
 
@@ -417,7 +418,7 @@ def roll(s: GameState, act: Action, events: list[Event]) -> None:
         r, s.white = _rng.roll_die(r)
         data["white"] = s.white
     s.rng = r
-    events.append(Event("dice_rolled", CHANCE, data))
+    events.append(new_event(("dice_rolled", CHANCE, data)))
     start_turn(s, s.pegasus)
 
 
@@ -435,7 +436,7 @@ def use(s: GameState, act: Action, events: list[Event]) -> None:
         cost = "turn_down"
     s.used = s.used | {card.id}
     events.append(
-        Event("ability_used", seat, {"card": card.id, "ability": card.ability, "cost": cost})
+        new_event(("ability_used", seat, {"card": card.id, "ability": card.ability, "cost": cost}))
     )
     apply_ability(s, seat, p, card.ability, act, events)
 
@@ -451,18 +452,20 @@ def labour(s: GameState, act: Action, events: list[Event]) -> None:
     p.row &= ~(1 << result)
     p.supply += 1
     events.append(
-        Event(
-            "labour_performed",
-            seat,
-            {"op": act.op, "dice": [i, j], "faces": [a, b], "labour": result},
+        new_event(
+            (
+                "labour_performed",
+                seat,
+                {"op": act.op, "dice": [i, j], "faces": [a, b], "labour": result},
+            )
         )
     )
-    events.append(Event("cube_taken", seat, {"column": result, "supply": p.supply}))
+    events.append(new_event(("cube_taken", seat, {"column": result, "supply": p.supply})))
     old = p.pos
     new = first_stop(p.row)
     if new != old:
         p.pos = new
-        events.append(Event("apprentice_moved", seat, {"from": old, "to": new}))
+        events.append(new_event(("apprentice_moved", seat, {"from": old, "to": new})))
         if new - old >= 3:
             give_vase(s, p, seat, new - old, events)
         _arrive(s, p, seat, new, events)
@@ -477,7 +480,7 @@ def labour(s: GameState, act: Action, events: list[Event]) -> None:
         if st and _CARD[st[-1]].die in (a, b):
             eligible.append(k)
     if len(eligible) == 1:
-        give_demigod(s, seat, eligible[0], events)
+        give_demigod(s, seat, eligible[0], events, p)
     elif eligible:
         s.prompt = P_CHOOSE_DEMIGOD
         s.pending = tuple(sorted(_DECKS[k].id for k in eligible))
@@ -492,7 +495,7 @@ def _arrive(s: GameState, p: PlayerState, seat: int, col: int, events: list[Even
             take_top(s, p, seat, events)
         if "column_12" not in s.ended_by:
             s.ended_by = s.ended_by + ("column_12",)
-            events.append(Event("game_end_triggered", seat, {"reason": "column_12"}))
+            events.append(new_event(("game_end_triggered", seat, {"reason": "column_12"})))
         return
     god = s.columns[col]
     if god:

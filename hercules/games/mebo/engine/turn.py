@@ -6,10 +6,12 @@ on it, and it imports none of them.
 
 from __future__ import annotations
 
-from .actions import LABOUR, Action, Event
+from .actions import LABOUR, Action, Event, new_event
 from .cards import OPS
 from .state import CHANCE, P_ACTION, P_GAME_OVER, P_HADES, P_ROLL, GameState
 
+#: ``used`` at a turn's start (one value, not a new empty set at every turn).
+_NOTHING_USED: frozenset[str] = frozenset()
 #: The pairs of die indices a labour may combine: two dice, or three with the white die.
 PAIRS: dict[int, tuple[tuple[int, int], ...]] = {2: ((0, 1),), 3: ((0, 1), (0, 2), (1, 2))}
 
@@ -69,7 +71,7 @@ def start_turn(s: GameState, seat: int) -> None:
     """``seat`` begins its turn (Hades' seat plays automatically)."""
     s.current = seat
     s.prompt = P_HADES if s.players[seat].hades else P_ACTION
-    s.used = frozenset()
+    s.used = _NOTHING_USED
     s.white_holder = -1
     s.rest_cubes = 0
     s.rest_god = False
@@ -83,23 +85,25 @@ def end_turn(s: GameState, events: list[Event]) -> None:
     data = {}
     if s.white_holder >= 0:
         data["white_returned"] = s.white
+    events.append(new_event(("turn_ended", seat, data)))
+    s.turn += 1
+    n = len(s.players)  # not the property: this runs at every turn's end
+    if s.turn < n:
+        start_turn(s, (s.pegasus + s.turn) % n)  # it clears the turn's fields itself
+        return
     s.white_holder = -1
-    s.used = frozenset()
+    s.used = _NOTHING_USED
     s.pending = ()
     s.rest_cubes = 0
     s.rest_god = False
     s.powers_used = ()
-    events.append(Event("turn_ended", seat, data))
-    s.turn += 1
-    n = len(s.players)  # not the property: this runs at every turn's end
-    if s.turn < n:
-        start_turn(s, (s.pegasus + s.turn) % n)
-        return
     # Phase 3, or the end of the game once the last round is complete.
     if s.config.variant.game_ends(s):
         s.prompt = P_GAME_OVER
         s.current = CHANCE
-        events.append(Event("game_over", CHANCE, {"ended_by": list(s.ended_by), "round": s.round}))
+        events.append(
+            new_event(("game_over", CHANCE, {"ended_by": list(s.ended_by), "round": s.round}))
+        )
         return
     old = s.pegasus
     s.pegasus = (old + 1) % s.n
@@ -107,4 +111,4 @@ def end_turn(s: GameState, events: list[Event]) -> None:
     s.round += 1
     s.prompt = P_ROLL
     s.current = CHANCE
-    events.append(Event("pegasus_passed", s.pegasus, {"from": old, "to": s.pegasus}))
+    events.append(new_event(("pegasus_passed", s.pegasus, {"from": old, "to": s.pegasus})))
