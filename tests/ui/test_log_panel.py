@@ -215,7 +215,6 @@ def test_a_log_view_alone_scrolls_lays_out_and_counts_unread_lines(app):
     assert view.follow and view.unread == 0
 
 
-
 def test_the_log_laid_out_again_after_undo_and_new_lines_is_the_log_laid_out_afresh(app):
     # The laid-out entries and their height are kept between frames; an undo that takes
     # lines back and new lines in their place (as many, other heights), a longer list, a
