@@ -49,7 +49,11 @@ def roll_die(state: int) -> tuple[int, int]:
 def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     """Return ``(new_state, shuffled copy)`` by Fisher-Yates."""
     out = list(items)
+    # ``below`` written out (every new game shuffles a few dozen cards through here).
     for i in range(len(out) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + _GOLDEN) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         out[i], out[j] = out[j], out[i]
     return state, out

@@ -5,6 +5,8 @@ Used by the card-game rules (``rules.py``) and by Hades (``hades.py``); imports 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import rng as _rng
 from .actions import Event, new_event
 from .cards import card_set, removed_torches
@@ -17,36 +19,34 @@ _DECKS = _CARDS.decks
 _MAX_VASE = max(_CARDS.vase_spaces)
 
 
-def setup_card_game(config: GameConfig, seed: int) -> GameState:
-    """Set up the card game as the rulebook's setup describes, shuffled by ``seed``.
+@lru_cache(maxsize=8)  # one entry per seat count (the torch rule's only input)
+def _unshuffled(
+    players: int,
+) -> tuple[
+    tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]
+]:
+    """What the set-up lays out for ``players`` seats before anything is shuffled.
 
-    The variant's ``hades_seat`` (if any) is the automaton and holds the Hades card.
+    The demigod decks (in deck order, cards in data order), the Pantheon stack (bottom
+    first, Zeus on top), the vase stacks (most VP last) and the cards the torch rule puts
+    in the box, in the order the rulebook's set-up removes them. Kept per seat count: it
+    depends on nothing else, and building it was half of every new game's work.
     """
-    removed = removed_torches(config.players)
-    hades_seat = config.variant.hades_seat
-    r = _rng.seed_state(seed)
-    s = GameState.__new__(GameState)
-    s._legal = None
-    s.config = config
-    s.seed = seed
+    removed = removed_torches(players)
     box: list[str] = []
-    stacks = []
+    decks = []
     for deck in _DECKS:
         cards: list[str] = []
         for c in _CARDS.demigods:
             if c.deck != deck.id:
                 continue
             (box if c.torches in removed else cards).append(c.id)
-        r, cards = _rng.shuffled(r, cards)
-        stacks.append(tuple(cards))
-    s.demigod_stacks = tuple(stacks)
-    r, gods = _rng.shuffled(r, [g.id for g in _CARDS.gods])
-    s.columns = ("", *gods, "")
+        decks.append(tuple(cards))
     pantheon: list[str] = []
     for p in _CARDS.pantheon:
         (box if p.torches in removed else pantheon).append(p.id)
     # Zeus lies on top of the Pantheon stack; the stack is stored bottom first.
-    s.top = (*pantheon, _CARDS.zeus.id)
+    top = (*pantheon, _CARDS.zeus.id)
     vstacks = []
     for spaces in _CARDS.vase_spaces:
         vs = [v for v in _CARDS.vases if v.spaces == spaces]
@@ -54,10 +54,34 @@ def setup_card_game(config: GameConfig, seed: int) -> GameState:
         box.extend(v.id for v in vs if v.torches in removed)
         keep.sort(key=lambda v: v.vp)  # most VP on top = last
         vstacks.append(tuple(v.id for v in keep))
-    s.vase_stacks = tuple(vstacks)
-    if hades_seat < 0:
-        box.append(_CARDS.hades.id)
-    s.box = tuple(box)
+    return tuple(decks), top, tuple(box), tuple(vstacks)
+
+
+_GOD_IDS = [g.id for g in _CARDS.gods]
+
+
+def setup_card_game(config: GameConfig, seed: int) -> GameState:
+    """Set up the card game as the rulebook's setup describes, shuffled by ``seed``.
+
+    The variant's ``hades_seat`` (if any) is the automaton and holds the Hades card.
+    """
+    decks, top, box, vstacks = _unshuffled(config.players)
+    hades_seat = config.variant.hades_seat
+    r = _rng.seed_state(seed)
+    s = GameState.__new__(GameState)
+    s._legal = None
+    s.config = config
+    s.seed = seed
+    stacks = []
+    for cards in decks:
+        r, shuffled = _rng.shuffled(r, cards)
+        stacks.append(tuple(shuffled))
+    s.demigod_stacks = tuple(stacks)
+    r, gods = _rng.shuffled(r, _GOD_IDS)
+    s.columns = ("", *gods, "")
+    s.top = top
+    s.vase_stacks = vstacks
+    s.box = (*box, _CARDS.hades.id) if hades_seat < 0 else box
     r, white = _rng.roll_die(r)
     s.white = white
     s.rng = r
