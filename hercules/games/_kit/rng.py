@@ -7,6 +7,7 @@ replaying a game reproduce every roll and shuffle exactly. The global
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -46,7 +47,7 @@ def roll_die(state: int) -> tuple[int, int]:
     return state, (z ^ (z >> 31)) % 6 + 1
 
 
-def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
+def shuffled(state: int, items: Sequence[T]) -> tuple[int, list[T]]:
     """Return ``(new_state, shuffled copy)`` by Fisher-Yates."""
     out = list(items)
     # ``below`` written out (every new game shuffles a few dozen cards through here).
