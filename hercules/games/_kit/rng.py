@@ -14,6 +14,10 @@ T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+#: The step's constants by name, for engines that write the step out in a hot loop.
+GOLDEN = _GOLDEN
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
 
 
 def seed_state(seed: int) -> int:

@@ -400,16 +400,25 @@ def roll(s: GameState, act: Action, events: list[Event]) -> None:
     r = s.rng
     players = []
     faces = []
+    # _rng.roll_die written out (the generator's step, the same faces): every seat's dice,
+    # every round.
+    mask, golden, m1, m2 = _rng.MASK64, _rng.GOLDEN, _rng.MIX1, _rng.MIX2
     for p in s.players:
         q = p.copy()
+        r = (r + golden) & mask
+        z = ((r ^ (r >> 30)) * m1) & mask
+        z = ((z ^ (z >> 27)) * m2) & mask
+        a = (z ^ (z >> 31)) % 6 + 1
         if p.hades:
-            r, a = _rng.roll_die(r)
             q.dice = (a,)
+            faces.append([a])
         else:
-            r, a = _rng.roll_die(r)
-            r, b = _rng.roll_die(r)
+            r = (r + golden) & mask
+            z = ((r ^ (r >> 30)) * m1) & mask
+            z = ((z ^ (z >> 27)) * m2) & mask
+            b = (z ^ (z >> 31)) % 6 + 1
             q.dice = (a, b)
-        faces.append(list(q.dice))
+            faces.append([a, b])
         players.append(q)
     s.players = tuple(players)
     data: dict[str, Any] = {"dice": faces, "round": s.round}
@@ -438,7 +447,8 @@ def use(s: GameState, act: Action, events: list[Event]) -> None:
     events.append(
         new_event(("ability_used", seat, {"card": card.id, "ability": card.ability, "cost": cost}))
     )
-    apply_ability(s, seat, p, card.ability, act, events)
+    # apply_ability's lookup written out: only cards with a turn ability are offered a use.
+    _ABILITY_OF[card.id].apply(s, seat, p, act, events)
 
 
 def labour(s: GameState, act: Action, events: list[Event]) -> None:
