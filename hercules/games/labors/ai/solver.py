@@ -723,13 +723,16 @@ def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+# Bounded small enough to fill within the first minutes of play and stay level after (a
+# soak's last hour showed these two at 1 << 16 still growing: memory drift); a miss only
+# recomputes a pure function, so the bound moves time, never a decision.
+@lru_cache(maxsize=1 << 12)
 def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The engine's sets of a method in a roll, remembered between decisions."""
     return value_sets(attack, vals)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _gold_value_sets(gold: GoldDef, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The fillings of a gold space in a roll (sorted ``vals``), remembered between decisions.
 

@@ -55,13 +55,15 @@ class Weights:
     money_rounds: int = 0
 
 
-@lru_cache(maxsize=1 << 16)
+# 1 << 12 boards each: enough for a game's repeats, and full (so level) within minutes of
+# play; at 1 << 16 these two were still filling an hour into a soak (memory drift).
+@lru_cache(maxsize=1 << 12)
 def chains_of(caps: tuple[int, ...]) -> int:
     """The engine's exact chain count (cached: boards repeat)."""
     return max_chains(caps)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def partial_chain(caps: tuple[int, ...], heights: tuple[int, ...]) -> float:
     """How near (0..1) the seat is to one more chain than it has.
 
