@@ -59,3 +59,18 @@ def test_growth_is_the_rise_of_the_level_not_a_swing_that_lands_at_the_end(monke
     assert 25 <= soak.level_growth(rising, 600, end_rss=160.0) <= 35
     # A run too short for windows compares the end with the middle sample.
     assert soak.level_growth([(0, 50.0), (2, 60.0)], 4, end_rss=70.0) == 10.0
+
+
+def test_frame_times_give_the_sorted_lists_p95_to_a_bucket_and_keep_one_size(monkeypatch):
+    soak = _soak_tool(monkeypatch)
+    times = soak.FrameTimes()
+    size = len(times.counts)
+    samples = [0.001 * (k % 37) + 0.00013 for k in range(5000)] + [0.75]
+    for s in samples:
+        times.add(s)
+    ordered = sorted(samples)
+    exact = ordered[int(0.95 * (len(ordered) - 1))]
+    assert abs(times.percentile(0.95) - exact) <= soak.FrameTimes.BUCKET_S
+    assert times.slowest == 0.75 and times.n == len(samples)
+    assert len(times.counts) == size  # counted, not stored
+    assert soak.FrameTimes().percentile(0.95) == 0.0
