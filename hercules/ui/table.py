@@ -196,6 +196,11 @@ class TableBase(Scene):
         """The game's own parts of the table (its layout, its painter, what it remembers),
         made once the base's are there and before the controller's news comes."""
 
+    def forget_memos(self) -> None:
+        """Let go of what the game's engine and bots remembered for this table (called when
+        it closes): a game whose memos are keyed by positions empties them here, so memory
+        stays at one game's worth over an evening of play instead of filling to their bounds."""
+
     def new_animator(self) -> Animator:
         """The table's animator (a game may animate its events its own way)."""
         return Animator()
@@ -288,6 +293,7 @@ class TableBase(Scene):
         self.ctl.close()
         self.close_saves()
         forget_pictures()  # the menus need none of the table's pictures
+        self.forget_memos()
         self.app.memory.note_garbage()
 
     def resume(self) -> None:

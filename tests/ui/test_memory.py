@@ -10,6 +10,7 @@ import pygame_gui
 import pytest
 
 from hercules.app.registry import games, get_game
+from hercules.games._kit import memo
 from hercules.games.mebo.ui import art
 from hercules.games.mebo.ui.setup import start_game
 from hercules.games.mebo.ui.table import TableScene
@@ -181,6 +182,25 @@ def test_every_game_s_table_frees_the_box_s_pictures_when_left(app, game_id):
     assert _picture_bytes() == 0
     assert FONTS._text.bytes == text  # words are for every scene: kept
     assert app.memory.due
+
+
+@pytest.mark.parametrize("game_id", ["hercules", "labors", "later_years"])
+def test_leaving_a_table_forgets_its_games_table_memos(app, game_id):
+    # The game's engine and bots fill memos keyed by positions as it is played (kept for the
+    # session, they rose through an hour's soak); the table lets them go when it closes.
+    spec = get_game(game_id)
+    package = ".".join(type(spec.rules).__module__.split(".")[:3])  # hercules.games.<its own>
+    kinds = [spec.bot_levels[-1]] * spec.players[1]  # bots only: the game plays itself
+    ctl = spec.new_controller(spec.variants[0], kinds, 5)
+    names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+    app.nav.play(game_id, ctl, names)
+    for _ in range(400):
+        app.frame(1 / 60)
+        if memo.held(package) > 0 and len(ctl.history) > 8:
+            break
+    assert memo.held(package) > 0  # its moves filled them
+    app.nav.title()
+    assert memo.held(package) == 0
 
 
 @pytest.mark.parametrize("game_id", [spec.id for spec in games()])

@@ -15,8 +15,9 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
+from hercules.games._kit.memo import table_memo
 from hercules.games.labors.engine.data import Attack, BlueDef, LaborsData, TrialDieDef
 from hercules.games.labors.engine.methods import min_dice, value_sets
 from hercules.games.labors.engine.spaces import new_values
@@ -50,10 +51,11 @@ def hit_rate(attack: Attack, dice: int) -> float:
 PMF_SAMPLES = 80  #: rolls sampled for a hit distribution (each new one is a decision's cost)
 
 
-# The memos keyed by a roll's faces are bounded (the rolls of up to nine dice are thousands
-# per method: unbounded, they grew through an hour of play); those keyed by (method, dice)
-# alone stay whole. All are pure, so a bound changes time, never a value.
-@lru_cache(maxsize=1 << 12)
+# The memos keyed by a roll's faces are table memos (the rolls of up to nine dice are
+# thousands per method: unbounded, they grew through an hour of play), bounded and forgotten
+# when the table closes; those keyed by (method, dice) alone stay whole. All are pure, so
+# neither changes a value.
+@table_memo(maxsize=1 << 12)
 def hit_pmf(attack: Attack, dice: int, blues: tuple[BlueDef, ...] = ()) -> tuple[float, ...]:
     """The distribution of sets meeting ``attack`` in a roll of ``dice`` dice, the blue
     abilities ``blues`` used (each on one die, the best change first, then the next best).
@@ -72,7 +74,7 @@ def hit_pmf(attack: Attack, dice: int, blues: tuple[BlueDef, ...] = ()) -> tuple
     return tuple(counts.get(k, 0) / PMF_SAMPLES for k in range(top + 1))
 
 
-@lru_cache(maxsize=1 << 12)
+@table_memo(maxsize=1 << 12)
 def _changes(blue: BlueDef, vals: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """The rolls one blue ability can make of ``vals`` (sorted; one die changed)."""
     out: set[tuple[int, ...]] = set()
@@ -93,7 +95,7 @@ def _changes(blue: BlueDef, vals: tuple[int, ...]) -> frozenset[tuple[int, ...]]
     return frozenset(out)
 
 
-@lru_cache(maxsize=1 << 13)
+@table_memo(maxsize=1 << 13)
 def _sets_in(attack: Attack, vals: tuple[int, ...]) -> int:
     return _greedy_sets(attack, list(vals))
 

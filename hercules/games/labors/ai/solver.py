@@ -22,8 +22,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
 
+from hercules.games._kit.memo import table_memo
 from hercules.games.labors.engine.actions import (
     ATTACK,
     BEGIN,
@@ -723,16 +723,16 @@ def _splits(n: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-# Bounded small enough to fill within the first minutes of play and stay level after (a
-# soak's last hour showed these two at 1 << 16 still growing: memory drift); a miss only
-# recomputes a pure function, so the bound moves time, never a decision.
-@lru_cache(maxsize=1 << 12)
+# Table memos (see hercules.games._kit.memo): at 1 << 16 and kept for the whole session,
+# these two were still filling an hour into a soak (memory drift); a miss only recomputes a
+# pure function, so the bound and the forgetting move time, never a decision.
+@table_memo(maxsize=1 << 12)
 def _value_sets(attack: Attack, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The engine's sets of a method in a roll, remembered between decisions."""
     return value_sets(attack, vals)
 
 
-@lru_cache(maxsize=1 << 12)
+@table_memo(maxsize=1 << 12)
 def _gold_value_sets(gold: GoldDef, vals: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The fillings of a gold space in a roll (sorted ``vals``), remembered between decisions.
 

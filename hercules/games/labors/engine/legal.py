@@ -3,9 +3,8 @@ a caller's pick and ``apply``'s check share one list."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from hercules.games._kit.fast import Legal, LegalMemo
+from hercules.games._kit.memo import table_memo
 
 from .actions import (
     ABDERUS,
@@ -180,7 +179,7 @@ def _attack_actions(state: LaborsState, free: list[tuple[int, int]]) -> list[Act
     return list(_attacks(targets, tuple(free)))
 
 
-@lru_cache(maxsize=16384)
+@table_memo(maxsize=16384)  # forgotten when a table closes: see hercules.games._kit.memo
 def _attacks(
     targets: tuple[tuple[int, Attack], ...], free: tuple[tuple[int, int], ...]
 ) -> tuple[Action, ...]:

@@ -9,8 +9,9 @@ the same action.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations, permutations
+
+from hercules.games._kit.memo import table_memo
 
 from .data import Attack, GoldDef
 
@@ -92,7 +93,7 @@ def value_sets(attack: Attack, values: Sequence[int]) -> list[tuple[int, ...]]:
     return list(_value_sets(attack, tuple(sorted(values))))
 
 
-@lru_cache(maxsize=8192)
+@table_memo(maxsize=8192)  # forgotten when a table closes: see hercules.games._kit.memo
 def _value_sets(attack: Attack, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     counts = _counts(values)
     found: set[tuple[int, ...]] = set()
@@ -143,7 +144,7 @@ def gold_value_sets(gold: GoldDef, values: Sequence[int]) -> list[tuple[int, ...
     return list(_gold_value_sets(gold, tuple(sorted(values))))
 
 
-@lru_cache(maxsize=8192)
+@table_memo(maxsize=8192)
 def _gold_value_sets(gold: GoldDef, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     # As value_sets: the multiset decides, so once per gold space and multiset.
     found: set[tuple[int, ...]] = set()

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from hercules.app.controller import Record
+from hercules.games._kit.memo import forget as forget_table_memos
 from hercules.games.labors.engine import Action
 from hercules.games.labors.engine.adapter import GAME_ID
 from hercules.games.labors.engine.state import (
@@ -58,6 +59,10 @@ class LaborsTableBase(TableBase):
     game_id = GAME_ID
     assets = SPEC.assets
     own_words = {"msg.cannot_undo": "lab.cannot_undo"}
+
+    def forget_memos(self) -> None:
+        """The engine's and bots' table memos let go (see hercules.games._kit.memo)."""
+        forget_table_memos("hercules.games.labors")
 
     def setup_table(self) -> None:
         """The run's own: the dice picked and pressed, the legends told, the layout and tracks."""

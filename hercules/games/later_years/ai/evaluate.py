@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+
+from hercules.games._kit.memo import table_memo
 
 from ..engine import HIDDEN, LaterYearsState, load_data, max_chains, minimal_chains
 from ..engine.data import DRAW
@@ -55,15 +56,16 @@ class Weights:
     money_rounds: int = 0
 
 
-# 1 << 12 boards each: enough for a game's repeats, and full (so level) within minutes of
-# play; at 1 << 16 these two were still filling an hour into a soak (memory drift).
-@lru_cache(maxsize=1 << 12)
+# Table memos (see hercules.games._kit.memo), 1 << 12 boards each: enough for a game's
+# repeats; at 1 << 16 and kept for the session, these two were still filling an hour into a
+# soak (memory drift).
+@table_memo(maxsize=1 << 12)
 def chains_of(caps: tuple[int, ...]) -> int:
     """The engine's exact chain count (cached: boards repeat)."""
     return max_chains(caps)
 
 
-@lru_cache(maxsize=1 << 12)
+@table_memo(maxsize=1 << 12)
 def partial_chain(caps: tuple[int, ...], heights: tuple[int, ...]) -> float:
     """How near (0..1) the seat is to one more chain than it has.
 

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from hercules.games._kit import rng as _rng
 from hercules.games._kit.fast import Legal, LegalMemo, by_identity
+from hercules.games._kit.memo import table_memo
 
 from .actions import BID, DEAL, DRAW, END, PLAY_DRAW, TASK, Action, Event, malformed
 from .data import DRAW as DRAW_KIND
@@ -153,7 +154,7 @@ def _spaces_by_id(data: LaterYearsData) -> tuple[tuple[int, str, str, str], ...]
     )
 
 
-@lru_cache(maxsize=8192)
+@table_memo(maxsize=8192)  # forgotten when a table closes: see hercules.games._kit.memo
 def _tasks(space_id: str, act_cards: ByUnits, obj_cards: ByUnits, need: int) -> tuple[Action, ...]:
     """The task actions of one space, sorted, from the hand's cards of its two types.
 
@@ -238,7 +239,7 @@ def _pay(by_units: ByUnits, need: int) -> tuple[tuple[str, ...], ...]:
     )
 
 
-@lru_cache(maxsize=4096)
+@table_memo(maxsize=4096)
 def _pay_counts(ones: int, twos: int, threes: int, need: int) -> tuple[tuple[int, int, int], ...]:
     """How many singles, doubles and triples each minimal way of :func:`_pay` takes, in its
     order: the same for every hand with as many of each (so worked out once)."""

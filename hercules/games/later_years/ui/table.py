@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from hercules.app.controller import Record
+from hercules.games._kit.memo import forget as forget_table_memos
 from hercules.games.later_years.ai import make_bot
 from hercules.games.later_years.engine import Action, load_data, score
 from hercules.games.later_years.engine.actions import BID, END, PLAY_DRAW, TASK
@@ -74,6 +75,10 @@ class TableScene(TableBase):
         "msg.undone": "ly.undone",
         "msg.not_your_turn": "ly.refused.not_your_turn",
     }
+
+    def forget_memos(self) -> None:
+        """The engine's and bots' table memos let go (see hercules.games._kit.memo)."""
+        forget_table_memos("hercules.games.later_years")
 
     def setup_table(self) -> None:
         """The game's own: the log's memory, the cards selected, the bid aimed, the layout."""

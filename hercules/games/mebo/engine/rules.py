@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hercules.games._kit import memo as _kit_memo
+
 from . import rng as _rng
 from .abilities import ABILITIES, Ability, ability_options, apply_ability
 from .actions import (
@@ -238,6 +240,9 @@ _USE_KEY: dict[str, int] = {
     cid: {"reroll": 1, "white_die": 2, "copy": 3}.get(a.name, 0) for cid, a in _ABILITY_OF.items()
 }
 _MEMO_LIMIT = 20_000
+# A table memo (hercules.games._kit.memo): random play reaches thousands of (card, roll)
+# keys over hours, so a closing table lets them go rather than the session keeping them.
+_kit_memo.forget_with(__name__, _USES.clear, _USES.__len__)
 
 
 def _labour_offers(dice: tuple[int, ...]) -> tuple[tuple[int, Action], ...]:

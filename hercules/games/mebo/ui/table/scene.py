@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from hercules.app.controller import Record
+from hercules.games._kit.memo import forget as forget_table_memos
 from hercules.games.mebo.engine import Action
 from hercules.games.mebo.engine.actions import END_TURN, REST
 from hercules.games.mebo.engine.scoring import score
@@ -70,6 +71,10 @@ class TableScene(TableBase):
     own_words = {"msg.cannot_undo": "mebo.cannot_undo"}
     button_object_id = "#table_button"  # a size smaller: six share the sidebar's width
     anim: EventAnimator
+
+    def forget_memos(self) -> None:
+        """The engine's and bots' table memos let go (see hercules.games._kit.memo)."""
+        forget_table_memos("hercules.games.mebo")
 
     def setup_table(self) -> None:
         """The MEBO table's own: its log's words, recap, aim, hover, zoom, layout and painter."""
