@@ -199,7 +199,9 @@ class TableBase(Scene):
     def forget_memos(self) -> None:
         """Let go of what the game's engine and bots remembered for this table (called when
         it closes): a game whose memos are keyed by positions empties them here, so memory
-        stays at one game's worth over an evening of play instead of filling to their bounds."""
+        stays at one game's worth over an evening of play instead of filling to their bounds.
+        (A bot still thinking on the worker thread as the table closes may put one decision's
+        worth back: the next table's close lets that go too.)"""
 
     def new_animator(self) -> Animator:
         """The table's animator (a game may animate its events its own way)."""
