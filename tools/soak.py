@@ -10,6 +10,10 @@ somewhere on purpose (a new game of a random game, variant and seats; the load s
 replay; the settings), so no scene is left out by chance. Any exception is counted, printed
 once with its traceback, and the app goes back to the title screen.
 
+With ``--bots`` there is no random input: bots sit in every seat (random levels, variant and
+seat count) and a new game starts as soon as one ends, an evening of watching bots play (the
+issue's "hour of bot play"); the table's own scenes only, so memory's level swings less.
+
 With ``--game ID`` every jump that starts a game starts one of that game (the drift of one
 game's table, played again and again); without, any game of the box.
 
@@ -262,6 +266,37 @@ def jump(app: App, rng: random.Random, game: Any = None) -> None:
         nav.new_game()
 
 
+#: Frames a finished game's score screen stays up before the bots' next game (--bots).
+SCORE_FRAMES = 120
+
+
+def bot_game(app: App, rng: random.Random, game: Any = None) -> bool:
+    """Sit bots in every seat of a new game (of ``game``, a spec, or any game of the box) at a
+    random variant, seat count and levels, and open its table; True if one started."""
+    spec = game if game is not None else rng.choice(games())
+    variant = rng.choice(spec.variants)
+    lo, hi = spec.players
+    for players in rng.sample(range(lo, hi + 1), hi - lo + 1):
+        kinds = [rng.choice(spec.bot_levels) for _ in range(players)]
+        try:
+            ctl = spec.new_controller(variant, kinds, rng.randrange(10**6))
+        except ValueError:
+            continue  # that many seats is not this variant's
+        names = spec.ui_entry("seat_names")(ctl.seats, spec.rules.config_to_json(ctl.state))
+        app.nav.play(spec.id, ctl, names)
+        return True
+    return False
+
+
+def bots_done(app: App) -> bool:
+    """No table is open, or its game is over (the bots' evening needs a new game)."""
+    for scene in app.stack.scenes:
+        ctl = getattr(scene, "ctl", None)
+        if ctl is not None and hasattr(ctl, "is_over"):
+            return bool(ctl.is_over)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--minutes", type=float, default=1.0, help="how long to play (1)")
@@ -280,6 +315,12 @@ def main(argv: list[str] | None = None) -> int:
         help="start games of this game only (default: any game of the box)",
     )
     p.add_argument(
+        "--bots",
+        action="store_true",
+        help="an evening of bot play: no random input, bots in every seat, a new game as soon"
+        " as one ends (of --game, or any game)",
+    )
+    p.add_argument(
         "--slope-from",
         type=float,
         default=0.5,
@@ -295,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     peak = start
     samples: list[tuple[float, float]] = []
     times = FrameTimes()
-    frames = exceptions = 0
+    frames = exceptions = games_played = over = 0
     shown: set[str] = set()
     t0 = time.monotonic()
     end = t0 + args.minutes * 60
@@ -306,10 +347,17 @@ def main(argv: list[str] | None = None) -> int:
         trace.write("seconds,rss_mb,window,scenes\n")
     while time.monotonic() < end:
         try:
-            for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
-                random_event(app, rng)
-            if frames % args.jump_every == args.jump_every - 1:
-                jump(app, rng, args.game)
+            if args.bots:
+                # A finished game's score screen stays up a while, as a player would read it.
+                over = over + 1 if bots_done(app) else 0
+                if over > SCORE_FRAMES and bot_game(app, rng, args.game):
+                    games_played += 1
+                    over = 0
+            else:
+                for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+                    random_event(app, rng)
+                if frames % args.jump_every == args.jump_every - 1:
+                    jump(app, rng, args.game)
             if not app.stack.scenes:
                 app.nav.title()
             t = time.perf_counter()
@@ -355,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
         "rss_slope_mb_per_min": round(slope, 3),
         "slope_from": args.slope_from,
         "game": args.game.id if args.game is not None else "",
+        "bots": args.bots,
+        "games_started": games_played,
         "p95_ms": round(p95, 2),
         "max_ms": round(times.slowest * 1000, 2),
         "collections": app.memory.collections,
